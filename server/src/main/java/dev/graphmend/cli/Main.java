@@ -1,0 +1,127 @@
+package dev.graphmend.cli;
+
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * The {@code graphmend} command line (SPEC section 5).
+ *
+ * <p>Argument handling is written by hand: there are five subcommands and, so far, only
+ * {@code ast} takes arguments (paths), so a CLI library would add a dependency to the shaded jar
+ * and to start-up time without removing much code. Revisit when {@code check}/{@code fix} bring
+ * their options.
+ */
+public final class Main {
+    static final int EXIT_OK = 0;
+    /** {@code check}: diagnostics found; {@code ast}: some file has syntax errors. */
+    static final int EXIT_FOUND = 1;
+    static final int EXIT_USAGE = 2;
+
+    static final String USAGE = "usage: graphmend <command> [options] [PATH...]\n"
+            + "\n"
+            + "Finds code that makes torch.compile (TorchDynamo) break its graph, and fixes it.\n"
+            + "\n"
+            + "commands:\n"
+            + "  check [--format text|json|sarif] [--select ...] [--ignore ...] PATH...\n"
+            + "                 report graph breaks in files and folders        (not implemented yet)\n"
+            + "  fix [--diff] [--unsafe-fixes] [--select ...] PATH...\n"
+            + "                 apply the legal fixes                            (not implemented yet)\n"
+            + "  lsp            run the language server on stdio                (not implemented yet)\n"
+            + "  ast PATH...    print the gm-ast-v1 dump of each Python file (folders: *.py, recursively)\n"
+            + "  rule CODE      show a rule's documentation, e.g. 'graphmend rule GM101'\n"
+            + "                                                                  (not implemented yet)\n"
+            + "\n"
+            + "options:\n"
+            + "  -h, --help     show this help\n"
+            + "  --version      show the version\n"
+            + "\n"
+            + "exit status: 0 ok, 1 found something (graph breaks; for 'ast', syntax errors),\n"
+            + "             2 usage or I/O error\n";
+
+    private static final List<String> NOT_YET = List.of("check", "fix", "lsp", "rule");
+
+    private Main() {}
+
+    public static void main(String[] args) {
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        // Not System.out: a PrintStream swallows write errors, and a failed write must be seen.
+        OutputStream out = new FileOutputStream(FileDescriptor.out);
+        int code = run(args, out, err);
+        err.flush();
+        System.exit(code);
+    }
+
+    /** Runs one command line; returns the exit status. Output is UTF-8. */
+    public static int run(String[] args, OutputStream stdout, PrintStream err) {
+        Writer out = new BufferedWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), 1 << 16);
+        try {
+            int code = dispatch(args, out, err);
+            out.flush();
+            return code;
+        } catch (IOException e) {
+            String msg = e.getMessage();
+            // `graphmend ast big/ | head` closes the pipe early: nothing to report.
+            if (msg == null || !msg.contains("Broken pipe")) {
+                err.println("graphmend: cannot write output: " + (msg == null ? e : msg));
+            }
+            return EXIT_USAGE;
+        }
+    }
+
+    private static int dispatch(String[] args, Writer out, PrintStream err) throws IOException {
+        if (args.length == 0) {
+            err.print(USAGE);
+            return EXIT_USAGE;
+        }
+        String command = args[0];
+        List<String> rest = Arrays.asList(args).subList(1, args.length);
+        switch (command) {
+            case "-h":
+            case "--help":
+            case "help":
+                out.write(USAGE);
+                return EXIT_OK;
+            case "-V":
+            case "--version":
+                out.write("graphmend " + version() + "\n");
+                return EXIT_OK;
+            case "ast":
+                return new AstCommand().run(rest, out, err);
+            default:
+                if (NOT_YET.contains(command)) {
+                    err.println("graphmend: the '" + command + "' command is not implemented yet"
+                            + " (so far only 'ast' is; see 'graphmend --help')");
+                    return EXIT_USAGE;
+                }
+                err.print("graphmend: unknown command '" + command + "'\n\n" + USAGE);
+                return EXIT_USAGE;
+        }
+    }
+
+    /** The project version, from the Maven descriptor that the jar carries. */
+    static String version() {
+        String resource = "/META-INF/maven/dev.graphmend/graphmend-server/pom.properties";
+        try (InputStream in = Main.class.getResourceAsStream(resource)) {
+            if (in != null) {
+                Properties p = new Properties();
+                p.load(in);
+                String v = p.getProperty("version");
+                if (v != null && !v.isBlank()) return v;
+            }
+        } catch (IOException ignored) {
+            // fall through
+        }
+        return "(development build)";
+    }
+}

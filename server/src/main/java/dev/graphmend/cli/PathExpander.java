@@ -1,0 +1,111 @@
+package dev.graphmend.cli;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Expands command-line paths to the Python files they name, exactly as {@code tools/gm_ast_dump.py}
+ * does, so that our output and CPython's line up file for file:
+ * <ul>
+ *   <li>a path that is a directory (following a symbolic link, like {@code os.path.isdir}) expands
+ *       to every {@code *.py} file below it, walked like {@code os.walk(top)}: symbolic links to
+ *       directories are not descended into, and the names are joined like {@code os.path.join}
+ *       (a separator is added unless the left part already ends in one). The files of one
+ *       argument are then sorted as whole path strings by code point, like Python's {@code sorted};
+ *   <li>any other path is yielded as given, whatever its name;
+ *   <li>arguments keep their command-line order (no global sort, no de-duplication).
+ * </ul>
+ * Unlike {@code os.walk}, a directory that cannot be listed is reported instead of being skipped
+ * silently.
+ */
+final class PathExpander {
+    private PathExpander() {}
+
+    /** One expanded entry: the path as printed, or a problem with the argument it came from. */
+    record Entry(String path, String problem) {
+        static Entry file(String path) { return new Entry(path, null); }
+        static Entry problem(String path, String problem) { return new Entry(path, problem); }
+        boolean ok() { return problem == null; }
+    }
+
+    /** Python's {@code str} ordering: by Unicode code point (Java's compareTo uses UTF-16 units). */
+    static final Comparator<String> CODE_POINT_ORDER = (a, b) -> {
+        int i = 0, j = 0;
+        while (i < a.length() && j < b.length()) {
+            int ca = a.codePointAt(i), cb = b.codePointAt(j);
+            if (ca != cb) return Integer.compare(ca, cb);
+            i += Character.charCount(ca);
+            j += Character.charCount(cb);
+        }
+        return Integer.compare(a.length() - i, b.length() - j);
+    };
+
+    /** {@code os.path.join(a, b)} for a relative name {@code b}. */
+    static String join(String a, String b) {
+        if (a.isEmpty() || a.endsWith("/")) return a + b;
+        return a + "/" + b;
+    }
+
+    static List<Entry> expand(List<String> args) {
+        List<Entry> out = new ArrayList<>();
+        for (String arg : args) {
+            Path p;
+            try {
+                p = Paths.get(arg);
+            } catch (InvalidPathException e) {
+                out.add(Entry.problem(arg, "invalid path: " + e.getReason()));
+                continue;
+            }
+            if (!arg.isEmpty() && Files.isDirectory(p)) {
+                List<String> found = new ArrayList<>();
+                List<Entry> problems = new ArrayList<>();
+                walk(arg, p, found, problems);
+                found.sort(CODE_POINT_ORDER);
+                for (String f : found) out.add(Entry.file(f));
+                out.addAll(problems);
+            } else if (arg.isEmpty() || !Files.exists(p)) {
+                out.add(Entry.problem(arg, Files.isSymbolicLink(p) ? "broken symbolic link" : "no such file or directory"));
+            } else {
+                out.add(Entry.file(arg));
+            }
+        }
+        return out;
+    }
+
+    private static void walk(String shown, Path dir, List<String> found, List<Entry> problems) {
+        List<String[]> subdirs = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (Files.isDirectory(entry)) {
+                    // os.walk(followlinks=False) lists a link to a directory among the
+                    // directories but does not descend into it.
+                    if (!Files.isSymbolicLink(entry)) subdirs.add(new String[] {name});
+                } else if (name.endsWith(".py")) {
+                    found.add(join(shown, name));
+                }
+            }
+        } catch (IOException | SecurityException e) {
+            problems.add(Entry.problem(shown, "cannot list directory: " + describe(e)));
+            return;
+        }
+        subdirs.sort((x, y) -> CODE_POINT_ORDER.compare(x[0], y[0]));
+        for (String[] sub : subdirs) walk(join(shown, sub[0]), dir.resolve(sub[0]), found, problems);
+    }
+
+    static String describe(Exception e) {
+        if (e instanceof java.nio.file.NoSuchFileException) return "no such file or directory";
+        if (e instanceof java.nio.file.AccessDeniedException) return "permission denied";
+        if (e instanceof java.nio.file.NotDirectoryException) return "not a directory";
+        String msg = e.getMessage();
+        String kind = e.getClass().getSimpleName();
+        return msg == null ? kind : kind + ": " + msg;
+    }
+}
