@@ -4,7 +4,7 @@ package dev.graphmend.ir.ast;
 /** CPython's {@code ast.stmt} kinds. */
 public sealed interface Stmt extends Node {
     /** CPython's {@code ast.FunctionDef}. */
-    public record FunctionDef(String name, Arguments args, java.util.List<Stmt> body, java.util.List<Expr> decoratorList, Expr returns, String typeComment, java.util.List<TypeParam> typeParams, Span span) implements Stmt {
+    public record FunctionDef(String name, Arguments args, java.util.List<Stmt> body, java.util.List<dev.graphmend.ir.ast.Expr> decoratorList, dev.graphmend.ir.ast.Expr returns, String typeComment, java.util.List<TypeParam> typeParams, Span span) implements Stmt {
         public FunctionDef {
             body = Nodes.freeze(body);
             decoratorList = Nodes.freeze(decoratorList);
@@ -21,7 +21,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.AsyncFunctionDef}. */
-    public record AsyncFunctionDef(String name, Arguments args, java.util.List<Stmt> body, java.util.List<Expr> decoratorList, Expr returns, String typeComment, java.util.List<TypeParam> typeParams, Span span) implements Stmt {
+    public record AsyncFunctionDef(String name, Arguments args, java.util.List<Stmt> body, java.util.List<dev.graphmend.ir.ast.Expr> decoratorList, dev.graphmend.ir.ast.Expr returns, String typeComment, java.util.List<TypeParam> typeParams, Span span) implements Stmt {
         public AsyncFunctionDef {
             body = Nodes.freeze(body);
             decoratorList = Nodes.freeze(decoratorList);
@@ -38,7 +38,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.ClassDef}. */
-    public record ClassDef(String name, java.util.List<Expr> bases, java.util.List<Keyword> keywords, java.util.List<Stmt> body, java.util.List<Expr> decoratorList, java.util.List<TypeParam> typeParams, Span span) implements Stmt {
+    public record ClassDef(String name, java.util.List<dev.graphmend.ir.ast.Expr> bases, java.util.List<Keyword> keywords, java.util.List<Stmt> body, java.util.List<dev.graphmend.ir.ast.Expr> decoratorList, java.util.List<TypeParam> typeParams, Span span) implements Stmt {
         public ClassDef {
             bases = Nodes.freeze(bases);
             keywords = Nodes.freeze(keywords);
@@ -57,7 +57,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.Return}. */
-    public record Return(Expr value, Span span) implements Stmt {
+    public record Return(dev.graphmend.ir.ast.Expr value, Span span) implements Stmt {
         @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
             if (value != null) visitor.accept(value);
         }
@@ -65,7 +65,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.Delete}. */
-    public record Delete(java.util.List<Expr> targets, Span span) implements Stmt {
+    public record Delete(java.util.List<dev.graphmend.ir.ast.Expr> targets, Span span) implements Stmt {
         public Delete {
             targets = Nodes.freeze(targets);
         }
@@ -76,7 +76,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.Assign}. */
-    public record Assign(java.util.List<Expr> targets, Expr value, String typeComment, Span span) implements Stmt {
+    public record Assign(java.util.List<dev.graphmend.ir.ast.Expr> targets, dev.graphmend.ir.ast.Expr value, String typeComment, Span span) implements Stmt {
         public Assign {
             targets = Nodes.freeze(targets);
         }
@@ -88,7 +88,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.TypeAlias}. */
-    public record TypeAlias(Expr name, java.util.List<TypeParam> typeParams, Expr value, Span span) implements Stmt {
+    public record TypeAlias(dev.graphmend.ir.ast.Expr name, java.util.List<TypeParam> typeParams, dev.graphmend.ir.ast.Expr value, Span span) implements Stmt {
         public TypeAlias {
             typeParams = Nodes.freeze(typeParams);
         }
@@ -101,7 +101,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.AugAssign}. */
-    public record AugAssign(Expr target, Operator op, Expr value, Span span) implements Stmt {
+    public record AugAssign(dev.graphmend.ir.ast.Expr target, Operator op, dev.graphmend.ir.ast.Expr value, Span span) implements Stmt {
         @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
             visitor.accept(target);
             visitor.accept(value);
@@ -110,7 +110,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.AnnAssign}. */
-    public record AnnAssign(Expr target, Expr annotation, Expr value, int simple, Span span) implements Stmt {
+    public record AnnAssign(dev.graphmend.ir.ast.Expr target, dev.graphmend.ir.ast.Expr annotation, dev.graphmend.ir.ast.Expr value, int simple, Span span) implements Stmt {
         @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
             visitor.accept(target);
             visitor.accept(annotation);
@@ -120,7 +120,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.For}. */
-    public record For(Expr target, Expr iter, java.util.List<Stmt> body, java.util.List<Stmt> orelse, String typeComment, Span span) implements Stmt {
+    public record For(dev.graphmend.ir.ast.Expr target, dev.graphmend.ir.ast.Expr iter, java.util.List<Stmt> body, java.util.List<Stmt> orelse, String typeComment, Span span) implements Stmt {
         public For {
             body = Nodes.freeze(body);
             orelse = Nodes.freeze(orelse);
@@ -135,7 +135,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.AsyncFor}. */
-    public record AsyncFor(Expr target, Expr iter, java.util.List<Stmt> body, java.util.List<Stmt> orelse, String typeComment, Span span) implements Stmt {
+    public record AsyncFor(dev.graphmend.ir.ast.Expr target, dev.graphmend.ir.ast.Expr iter, java.util.List<Stmt> body, java.util.List<Stmt> orelse, String typeComment, Span span) implements Stmt {
         public AsyncFor {
             body = Nodes.freeze(body);
             orelse = Nodes.freeze(orelse);
@@ -150,7 +150,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.While}. */
-    public record While(Expr test, java.util.List<Stmt> body, java.util.List<Stmt> orelse, Span span) implements Stmt {
+    public record While(dev.graphmend.ir.ast.Expr test, java.util.List<Stmt> body, java.util.List<Stmt> orelse, Span span) implements Stmt {
         public While {
             body = Nodes.freeze(body);
             orelse = Nodes.freeze(orelse);
@@ -164,7 +164,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.If}. */
-    public record If(Expr test, java.util.List<Stmt> body, java.util.List<Stmt> orelse, Span span) implements Stmt {
+    public record If(dev.graphmend.ir.ast.Expr test, java.util.List<Stmt> body, java.util.List<Stmt> orelse, Span span) implements Stmt {
         public If {
             body = Nodes.freeze(body);
             orelse = Nodes.freeze(orelse);
@@ -204,7 +204,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.Match}. */
-    public record Match(Expr subject, java.util.List<MatchCase> cases, Span span) implements Stmt {
+    public record Match(dev.graphmend.ir.ast.Expr subject, java.util.List<MatchCase> cases, Span span) implements Stmt {
         public Match {
             cases = Nodes.freeze(cases);
         }
@@ -216,7 +216,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.Raise}. */
-    public record Raise(Expr exc, Expr cause, Span span) implements Stmt {
+    public record Raise(dev.graphmend.ir.ast.Expr exc, dev.graphmend.ir.ast.Expr cause, Span span) implements Stmt {
         @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
             if (exc != null) visitor.accept(exc);
             if (cause != null) visitor.accept(cause);
@@ -259,7 +259,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.Assert}. */
-    public record Assert(Expr test, Expr msg, Span span) implements Stmt {
+    public record Assert(dev.graphmend.ir.ast.Expr test, dev.graphmend.ir.ast.Expr msg, Span span) implements Stmt {
         @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
             visitor.accept(test);
             if (msg != null) visitor.accept(msg);
@@ -310,7 +310,7 @@ public sealed interface Stmt extends Node {
     }
 
     /** CPython's {@code ast.Expr}. */
-    public record Expr(Expr value, Span span) implements Stmt {
+    public record Expr(dev.graphmend.ir.ast.Expr value, Span span) implements Stmt {
         @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
             visitor.accept(value);
         }

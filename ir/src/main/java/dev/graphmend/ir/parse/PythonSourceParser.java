@@ -1,17 +1,53 @@
 package dev.graphmend.ir.parse;
 
 import dev.graphmend.ir.ast.Module;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.ir.grammar.PythonLexer;
+import dev.graphmend.ir.grammar.PythonLexerBase;
+import dev.graphmend.ir.grammar.PythonParser;
+import dev.graphmend.ir.source.DecodeProblem;
 import dev.graphmend.ir.source.SourceText;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import org.antlr.v4.runtime.BailErrorStrategy;
+import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.CharStream;
+import org.antlr.v4.runtime.CharStreams;
+import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.RecognitionException;
+import org.antlr.v4.runtime.Recognizer;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.misc.ParseCancellationException;
 
 /**
  * Parses Python source into a CPython-shaped AST. Never throws: any bytes in, a module plus
- * syntax errors out. One instance reuses its lexer and parser (and ANTLR's shared DFA cache);
- * it is not thread-safe, so use one per thread.
+ * syntax errors out. One instance reuses its lexer and parser (ANTLR's DFA cache is shared by
+ * all instances); it is not thread-safe, so use one per thread.
+ *
+ * <p>Stage one parses the whole file with SLL prediction and a bail-out strategy (fast, and
+ * enough for almost every valid file); stage two retries with full LL. If that fails too, the
+ * file has errors and {@link StatementRecovery} parses it statement by statement, so an error
+ * inside one function leaves every other statement's tree exactly as it would be without it.
  */
 public final class PythonSourceParser {
+    private final PythonLexer lexer = new PythonLexer(CharStreams.fromString(""));
+    private final PythonParser parser = new PythonParser(new CommonTokenStream(lexer));
+
+    public PythonSourceParser() {
+        lexer.removeErrorListeners();
+        parser.removeErrorListeners();
+    }
+
     public ParseResult parse(byte[] bytes) {
-        return parse(SourceText.decode(bytes));
+        SourceText source;
+        try {
+            source = SourceText.decode(bytes);
+        } catch (RuntimeException e) {
+            source = SourceText.of("");
+        }
+        return parse(source);
     }
 
     public ParseResult parse(String text) {
@@ -19,7 +55,103 @@ public final class PythonSourceParser {
     }
 
     public ParseResult parse(SourceText source) {
-        // STUB: replaced by the real parser (work in progress).
-        return new ParseResult(source, new Module(List.of(), List.of()), List.of(new SyntaxError(1, 1, "parser not implemented")));
+        List<SyntaxError> errors = new ArrayList<>();
+        Module module;
+        try {
+            module = parseModule(source, errors);
+        } catch (StackOverflowError e) {
+            errors.add(new SyntaxError(1, 1, "too many nested parentheses or blocks"));
+            module = new Module(List.of(), List.of());
+        } catch (RuntimeException e) {
+            // a bug of ours must not take the caller down: report it as an error on the file
+            errors.add(new SyntaxError(1, 1, "internal parser error: " + e));
+            module = new Module(List.of(), List.of());
+        }
+        for (DecodeProblem p : source.problems()) {
+            errors.add(new SyntaxError(p.line(), p.column(), p.message()));
+        }
+        errors.sort(Comparator.comparingInt(SyntaxError::line).thenComparingInt(SyntaxError::column));
+        return new ParseResult(source, module, dedupe(errors));
+    }
+
+    private static List<SyntaxError> dedupe(List<SyntaxError> errors) {
+        List<SyntaxError> out = new ArrayList<>(errors.size());
+        for (SyntaxError e : errors) {
+            if (out.isEmpty() || !out.get(out.size() - 1).equals(e)) out.add(e);
+        }
+        return out;
+    }
+
+    private Module parseModule(SourceText source, List<SyntaxError> errors) {
+        CharStream chars = CharStreams.fromString(source.normalized());
+        lexer.setRecoveryMode(false);
+        lexer.setInputStream(chars);
+        CommonTokenStream tokens = new CommonTokenStream(lexer);
+        tokens.fill();
+        List<PythonLexerBase.LexError> lexErrors = List.copyOf(lexer.getLexErrors());
+        PythonParser.File_inputContext tree = parseFile(tokens);
+        if (tree != null) {
+            addLexErrors(lexErrors, errors);
+            AstBuilder builder = new AstBuilder(source.lines(), chars, errors);
+            return new Module(builder.fileInput(tree), List.of());
+        }
+        // The file has syntax errors: lex again in recovery mode and parse statement by statement.
+        lexer.setRecoveryMode(true);
+        lexer.setInputStream(chars);
+        CommonTokenStream recoveryTokens = new CommonTokenStream(lexer);
+        recoveryTokens.fill();
+        addLexErrors(lexer.getLexErrors(), errors);
+        StatementRecovery recovery = new StatementRecovery(parser, source.lines(), chars, errors);
+        List<Stmt> body = recovery.recover(recoveryTokens.getTokens());
+        return new Module(body, List.of());
+    }
+
+    private static void addLexErrors(List<PythonLexerBase.LexError> lexErrors, List<SyntaxError> errors) {
+        for (PythonLexerBase.LexError e : lexErrors) {
+            errors.add(new SyntaxError(e.line(), e.column() + 1, e.message()));
+        }
+    }
+
+    /** Two-stage parse of the whole file; null when it has a syntax error. */
+    private PythonParser.File_inputContext parseFile(CommonTokenStream tokens) {
+        parser.setTokenStream(tokens);
+        parser.setErrorHandler(new BailErrorStrategy());
+        parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
+        try {
+            return parser.file_input();
+        } catch (ParseCancellationException e) {
+            // fall through to LL
+        }
+        tokens.seek(0);
+        parser.setTokenStream(tokens);
+        parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+        try {
+            return parser.file_input();
+        } catch (ParseCancellationException e) {
+            return null;
+        }
+    }
+
+    /** Collects the first syntax error a parse reports. */
+    static final class FirstError extends BaseErrorListener {
+        SyntaxError error;
+
+        @Override
+        public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line, int col,
+                                String msg, RecognitionException e) {
+            if (error != null) return;
+            String text = offendingSymbol instanceof Token t ? describe(t) : null;
+            error = new SyntaxError(line, col + 1, text == null ? "invalid syntax" : "invalid syntax at " + text);
+        }
+
+        static String describe(Token t) {
+            switch (t.getType()) {
+                case Token.EOF: return "end of file";
+                case PythonLexer.NEWLINE: return "end of line";
+                case PythonLexer.INDENT: return "indent (unexpected indent)";
+                case PythonLexer.DEDENT: return "dedent";
+                default: return "'" + t.getText() + "'";
+            }
+        }
     }
 }
