@@ -282,6 +282,12 @@ public abstract class PythonLexerBase extends Lexer {
         return type == PythonLexer.LPAR ? '(' : type == PythonLexer.LSQB ? '[' : '{';
     }
 
+    /** The token type of the bracket just matched (an action runs before the type is set). */
+    private int justMatchedBracket() {
+        int c = _input.LA(-1);
+        return c == '(' ? PythonLexer.LPAR : c == '[' ? PythonLexer.LSQB : PythonLexer.LBRACE;
+    }
+
     protected void openBracket() {
         int lineIndent = currentLineIndent;
         if (atLineStart) {
@@ -298,7 +304,7 @@ public abstract class PythonLexerBase extends Lexer {
                 else break;
             }
         }
-        brackets.addLast(new Bracket(getType(), _tokenStartLine, _tokenStartCharPositionInLine, lineIndent));
+        brackets.addLast(new Bracket(justMatchedBracket(), _tokenStartLine, _tokenStartCharPositionInLine, lineIndent));
     }
 
     protected void closeBracket() {

@@ -106,6 +106,31 @@ final class AstBuilder {
         error(at.start, message);
     }
 
+    /**
+     * Where a compound statement ends: its last token that is not a NEWLINE, INDENT or DEDENT
+     * (so a trailing ';' counts, as in CPython); a block replaced by error recovery ends with
+     * its last recovered statement.
+     */
+    private Span endOf(ParserRuleContext c) {
+        for (int i = c.getChildCount() - 1; i >= 0; i--) {
+            ParseTree child = c.getChild(i);
+            if (child instanceof TerminalNode tn) {
+                int type = tn.getSymbol().getType();
+                if (type != NEWLINE && type != INDENT && type != DEDENT && type != Token.EOF) {
+                    return span(tn.getSymbol(), tn.getSymbol());
+                }
+            } else {
+                if (child instanceof BlockContext b && !recoveredBodies.isEmpty() && b.INDENT() != null) {
+                    List<Stmt> recovered = recoveredBodies.get(b.INDENT().getSymbol());
+                    if (recovered != null) return lastSpan(recovered);
+                }
+                Span end = endOf((ParserRuleContext) child);
+                if (end != null) return end;
+            }
+        }
+        return null;
+    }
+
     private static Span lastSpan(List<Stmt> body) {
         return body.get(body.size() - 1).span();
     }
@@ -318,22 +343,20 @@ final class AstBuilder {
     private Stmt ifStmt(If_stmtContext s) {
         List<Stmt> orelse = s.else_clause() == null ? List.of() : block(s.else_clause().block());
         List<Elif_clauseContext> elifs = s.elif_clause();
+        Span end = endOf(s);
         for (int i = elifs.size() - 1; i >= 0; i--) {
             Elif_clauseContext e = elifs.get(i);
             List<Stmt> body = block(e.block());
-            Span end = orelse.isEmpty() ? lastSpan(body) : lastSpan(orelse);
             orelse = List.of(new Stmt.If(namedexprTest(e.namedexpr_test()), body, orelse, span(e.start, end)));
         }
         List<Stmt> body = block(s.block());
-        Span end = orelse.isEmpty() ? lastSpan(body) : lastSpan(orelse);
         return new Stmt.If(namedexprTest(s.namedexpr_test()), body, orelse, span(s.start, end));
     }
 
     private Stmt whileStmt(While_stmtContext w) {
         List<Stmt> body = block(w.block());
         List<Stmt> orelse = w.else_clause() == null ? List.of() : block(w.else_clause().block());
-        Span end = orelse.isEmpty() ? lastSpan(body) : lastSpan(orelse);
-        return new Stmt.While(namedexprTest(w.namedexpr_test()), body, orelse, span(w.start, end));
+        return new Stmt.While(namedexprTest(w.namedexpr_test()), body, orelse, span(w.start, endOf(w)));
     }
 
     private Stmt forStmt(For_stmtContext f, Token async) {
@@ -341,7 +364,7 @@ final class AstBuilder {
         Expr iter = starExpressions(f.star_expressions());
         List<Stmt> body = block(f.block());
         List<Stmt> orelse = f.else_clause() == null ? List.of() : block(f.else_clause().block());
-        Span end = orelse.isEmpty() ? lastSpan(body) : lastSpan(orelse);
+        Span end = endOf(f);
         if (async != null) return new Stmt.AsyncFor(target, iter, body, orelse, null, span(async, end));
         return new Stmt.For(target, iter, body, orelse, null, span(f.start, end));
     }
@@ -360,16 +383,14 @@ final class AstBuilder {
             }
             List<Stmt> hbody = block(e.block());
             handlers.add(new ExceptHandler(e.test() == null ? null : test(e.test()),
-                    e.name() == null ? null : identifier(e.name()), hbody, span(e.start, lastSpan(hbody))));
+                    e.name() == null ? null : identifier(e.name()), hbody, span(e.start, endOf(e))));
         }
         if (star && plain) error(t, "cannot have both 'except' and 'except*' on the same 'try'");
         List<Stmt> orelse = t.else_clause() == null ? List.of() : block(t.else_clause().block());
         List<Stmt> finalbody = t.finally_clause() == null ? List.of() : block(t.finally_clause().block());
         if (handlers.isEmpty() && finalbody.isEmpty()) error(t, "expected 'except' or 'finally' block");
         if (handlers.isEmpty() && !orelse.isEmpty()) error(t.else_clause(), "invalid syntax");
-        Span end = !finalbody.isEmpty() ? lastSpan(finalbody) : !orelse.isEmpty() ? lastSpan(orelse)
-                : !handlers.isEmpty() ? handlers.get(handlers.size() - 1).span() : lastSpan(body);
-        Span sp = span(t.start, end);
+        Span sp = span(t.start, endOf(t));
         if (star) return new Stmt.TryStar(body, handlers, orelse, finalbody, sp);
         return new Stmt.Try(body, handlers, orelse, finalbody, sp);
     }
@@ -382,8 +403,8 @@ final class AstBuilder {
             items.add(new WithItem(test(i.test()), vars));
         }
         List<Stmt> body = block(w.block());
-        if (async != null) return new Stmt.AsyncWith(items, body, null, span(async, lastSpan(body)));
-        return new Stmt.With(items, body, null, span(w.start, lastSpan(body)));
+        if (async != null) return new Stmt.AsyncWith(items, body, null, span(async, endOf(w)));
+        return new Stmt.With(items, body, null, span(w.start, endOf(w)));
     }
 
     private Stmt funcdef(FuncdefContext f, List<Expr> decorators, Token async) {
@@ -393,9 +414,9 @@ final class AstBuilder {
         Expr returns = f.test() == null ? null : test(f.test());
         List<Stmt> body = block(f.block());
         if (async != null) {
-            return new Stmt.AsyncFunctionDef(name, args, body, decorators, returns, null, tparams, span(async, lastSpan(body)));
+            return new Stmt.AsyncFunctionDef(name, args, body, decorators, returns, null, tparams, span(async, endOf(f)));
         }
-        return new Stmt.FunctionDef(name, args, body, decorators, returns, null, tparams, span(f.start, lastSpan(body)));
+        return new Stmt.FunctionDef(name, args, body, decorators, returns, null, tparams, span(f.start, endOf(f)));
     }
 
     private static Arguments emptyArguments() {
@@ -418,7 +439,7 @@ final class AstBuilder {
             if (pc instanceof PlainParamContext pp) {
                 Expr ann = pp.test().isEmpty() || pp.COLON() == null ? null : test(pp.test(0));
                 Expr dflt = pp.EQUAL() == null ? null : test(pp.test(pp.test().size() - 1));
-                Arg a = new Arg(identifier(pp.name()), ann, null, span(pp.start, ann != null ? ann.span() : span(pp.name())));
+                Arg a = new Arg(identifier(pp.name()), ann, null, span(pp.start, ann != null ? pp.test(0).stop : pp.name().stop));
                 if (star) {
                     kwonly.add(a);
                     kwDefaults.add(dflt);
@@ -433,13 +454,13 @@ final class AstBuilder {
                 star = true;
                 if (sp.name() != null) {
                     Expr ann = sp.star_or_test() == null ? null : starOrTest(sp.star_or_test());
-                    vararg = new Arg(identifier(sp.name()), ann, null, span(sp.name().start, ann != null ? ann.span() : span(sp.name())));
+                    vararg = new Arg(identifier(sp.name()), ann, null, span(sp.name().start, ann != null ? sp.star_or_test().stop : sp.name().stop));
                 } else {
                     bareStar = true;
                 }
             } else if (pc instanceof KwParamContext kp) {
                 Expr ann = kp.test() == null ? null : test(kp.test());
-                kwarg = new Arg(identifier(kp.name()), ann, null, span(kp.name().start, ann != null ? ann.span() : span(kp.name())));
+                kwarg = new Arg(identifier(kp.name()), ann, null, span(kp.name().start, ann != null ? kp.test().stop : kp.name().stop));
             } else {
                 if (slash) error(pc, "/ may appear only once");
                 else if (star) error(pc, "/ must be ahead of *");
@@ -505,7 +526,7 @@ final class AstBuilder {
         List<Keyword> keywords = new ArrayList<>();
         if (k.arglist() != null) arglist(k.arglist(), bases, keywords, null);
         List<Stmt> body = block(k.block());
-        return new Stmt.ClassDef(name, bases, keywords, body, decorators, tparams, span(k.start, lastSpan(body)));
+        return new Stmt.ClassDef(name, bases, keywords, body, decorators, tparams, span(k.start, endOf(k)));
     }
 
     private List<TypeParam> typeParams(Type_paramsContext t) {
@@ -547,8 +568,7 @@ final class AstBuilder {
             Expr guard = c.namedexpr_test() == null ? null : namedexprTest(c.namedexpr_test());
             cases.add(new MatchCase(p, guard, block(c.block())));
         }
-        MatchCase last = cases.get(cases.size() - 1);
-        return new Stmt.Match(subject, cases, span(m.start, lastSpan(last.body())));
+        return new Stmt.Match(subject, cases, span(m.start, endOf(m)));
     }
 
     private Pattern patterns(PatternsContext p) {
@@ -916,7 +936,7 @@ final class AstBuilder {
 
     private Expr subscripts(SubscriptsContext s) {
         List<SubscriptContext> items = s.subscript();
-        if (items.size() == 1 && s.COMMA().isEmpty()) return subscript(items.get(0));
+        if (items.size() == 1 && s.COMMA().isEmpty() && items.get(0).star_expr() == null) return subscript(items.get(0));
         List<Expr> elts = new ArrayList<>(items.size());
         for (SubscriptContext i : items) elts.add(subscript(i));
         return new Expr.Tuple(elts, ExprContext.Load, span(s));

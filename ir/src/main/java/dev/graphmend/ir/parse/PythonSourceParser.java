@@ -97,6 +97,7 @@ public final class PythonSourceParser {
         }
         // The file has syntax errors: lex again in recovery mode and parse statement by statement.
         lexer.setRecoveryMode(true);
+        chars.seek(0); // setInputStream does not rewind a stream the first pass consumed
         lexer.setInputStream(chars);
         CommonTokenStream recoveryTokens = new CommonTokenStream(lexer);
         recoveryTokens.fill();

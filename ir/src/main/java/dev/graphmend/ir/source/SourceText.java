@@ -1,13 +1,130 @@
 package dev.graphmend.ir.source;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
-/** STUB to be replaced: decoded source text. */
+/**
+ * The text of one Python source file, decoded as CPython 3.13 decodes the bytes it is given
+ * ({@code compile(bytes)}, {@code ast.parse(bytes)}): UTF-8 BOM, PEP 263 coding declaration on line 1
+ * or 2, CPython's codec names and aliases. See {@link SourceDecoder} for the details and the one
+ * deliberate difference.
+ *
+ * <p>Immutable and thread-safe.
+ */
 public final class SourceText {
     private final String text;
-    private SourceText(String text) { this.text = text; }
-    public static SourceText decode(byte[] bytes) { return new SourceText(new String(bytes, StandardCharsets.UTF_8)); }
-    public static SourceText of(String text) { return new SourceText(text); }
-    public String text() { return text; }
-    public String normalized() { return text.replace("\r\n", "\n").replace('\r', '\n'); }
+    private final String normalized;
+    private final String encoding;
+    private final List<DecodeProblem> problems;
+    private volatile LineIndex lines;
+
+    private SourceText(String text, String encoding, List<DecodeProblem> problems) {
+        this.text = text;
+        this.normalized = normalize(text);
+        this.encoding = encoding;
+        this.problems = problems;
+    }
+
+    /**
+     * Decodes a file's bytes. Never throws, whatever the bytes: undecodable bytes become U+FFFD, an
+     * unknown or unusable declared encoding falls back to UTF-8, and each such thing (and a NUL byte)
+     * is a {@link DecodeProblem}.
+     */
+    public static SourceText decode(byte[] bytes) {
+        byte[] b = bytes == null ? new byte[0] : bytes;
+        try {
+            SourceDecoder.Decoded d = SourceDecoder.decode(b);
+            return new SourceText(d.text(), d.encoding(), d.problems());
+        } catch (RuntimeException e) {
+            // Not expected (the decoder is fuzzed), but this method promises never to throw.
+            String text = new String(b, StandardCharsets.UTF_8);
+            if (text.startsWith("\uFEFF")) {
+                text = text.substring(1);
+            }
+            return new SourceText(text, "utf-8",
+                    List.of(new DecodeProblem(1, 1, "internal error while decoding: " + e)));
+        }
+    }
+
+    /**
+     * Text that is already decoded (from an editor). A leading U+FEFF is dropped; a coding declaration
+     * is ignored (as CPython ignores it in a {@code str}). NUL characters and lone surrogates, which
+     * CPython rejects, are problems.
+     */
+    public static SourceText of(String text) {
+        String t = text == null ? "" : text;
+        if (t.startsWith("\uFEFF")) {
+            t = t.substring(1);
+        }
+        return new SourceText(t, "utf-8", SourceDecoder.checkText(t));
+    }
+
+    /** The decoded text, BOM removed, line endings as in the file. */
+    public String text() {
+        return text;
+    }
+
+    /** {@link #text()} with CRLF and lone CR turned into LF: what the lexer reads. */
+    public String normalized() {
+        return normalized;
+    }
+
+    /**
+     * The codec used, by CPython's canonical name ({@code codecs.lookup(name).name}): {@code utf-8}
+     * (also for a BOM, no declaration, or a declaration that could not be used), {@code iso8859-1}
+     * (latin-1), {@code cp1252}, {@code ascii}, {@code euc_jp}, {@code shift_jis}, ...
+     */
+    public String encoding() {
+        return encoding;
+    }
+
+    /**
+     * What keeps CPython from decoding this source, sorted by position; empty when it decodes fine.
+     * Invalid bytes are reported once per line (the first on each line, at most
+     * {@value SourceDecoder#MAX_DECODE_ERROR_LINES} lines). With the default UTF-8, CPython's
+     * {@code compile(bytes)} tolerates invalid bytes inside comments (only {@code python file.py}
+     * rejects them), so a caller matching {@code ast.parse} exactly may drop problems inside comments.
+     */
+    public List<DecodeProblem> problems() {
+        return problems;
+    }
+
+    /** The line index over {@link #normalized()}, built on first use. */
+    public LineIndex lines() {
+        LineIndex l = lines;
+        if (l == null) {
+            // A race builds two equal indexes; either may win, both are immutable.
+            l = new LineIndex(normalized);
+            lines = l;
+        }
+        return l;
+    }
+
+    @Override
+    public String toString() {
+        return "SourceText[" + encoding + ", " + text.length() + " chars, " + problems.size() + " problems]";
+    }
+
+    /** CRLF and lone CR to LF; the same string when there is no CR. */
+    static String normalize(String s) {
+        int cr = s.indexOf('\r');
+        if (cr < 0) {
+            return s;
+        }
+        StringBuilder sb = new StringBuilder(s.length());
+        sb.append(s, 0, cr);
+        int n = s.length();
+        for (int i = cr; i < n; i++) {
+            char c = s.charAt(i);
+            if (c == '\r') {
+                sb.append('\n');
+                if (i + 1 < n && s.charAt(i + 1) == '\n') {
+                    i++;
+                }
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
 }

@@ -1,0 +1,298 @@
+package dev.graphmend.ir.source;
+
+import java.util.Arrays;
+
+/**
+ * Lines of a text whose only line break is LF ({@link SourceText#normalized()}), and conversions
+ * between the three column units a Python tool meets:
+ * <ul>
+ *   <li>code points (what the lexer counts),</li>
+ *   <li>UTF-8 bytes (CPython's {@code col_offset}/{@code end_col_offset}),</li>
+ *   <li>UTF-16 code units (LSP's {@code character}, and Java's {@code String} index).</li>
+ * </ul>
+ * Lines are 1-based, columns and offsets 0-based. Nothing throws: a line below 1 means line 1, a line
+ * past the end the last line, a negative column 0 and a column past the end of the line the end of
+ * the line (the line's text without its newline). A UTF-8 or UTF-16 column that falls inside a
+ * character is rounded down to the start of that character.
+ *
+ * <p>Line starts are computed once. A line that is all ASCII converts in O(1) (every unit is the same
+ * there); other lines are walked from their start. A lone surrogate (possible only in text from
+ * {@link SourceText#of}) counts as one code point, one UTF-16 unit and three UTF-8 bytes.
+ *
+ * <p>Immutable, so safe to share between threads.
+ */
+public final class LineIndex {
+    /** Every char below 0x80. */
+    private static final byte ASCII = 0;
+    /** Some char at or above 0x80, no surrogate: UTF-16 and code-point columns agree. */
+    private static final byte BMP = 1;
+    /** Some surrogate (a pair or a lone one). */
+    private static final byte ASTRAL = 2;
+
+    private final String text;
+    private final int lineCount;
+    /** Index in {@link #text} (UTF-16 units) where each line starts. */
+    private final int[] charStart;
+    /** Code-point offset where each line starts. */
+    private final int[] cpStart;
+    /** {@link #ASCII}, {@link #BMP} or {@link #ASTRAL}, per line. */
+    private final byte[] kind;
+    private final int totalCodePoints;
+
+    public LineIndex(String normalizedText) {
+        String t = normalizedText == null ? "" : normalizedText;
+        this.text = t;
+        int n = t.length();
+        int capacity = Math.max(16, n / 32);
+        int[] starts = new int[capacity];
+        int[] cps = new int[capacity];
+        byte[] kinds = new byte[capacity];
+        int line = 0;
+        int cp = 0;
+        byte k = ASCII;
+        for (int i = 0; i < n; i++) {
+            char c = t.charAt(i);
+            if (c < 0x80) {
+                cp++;
+                if (c == '\n') {
+                    kinds[line] = k;
+                    line++;
+                    if (line == starts.length) {
+                        int grown = starts.length * 2;
+                        starts = Arrays.copyOf(starts, grown);
+                        cps = Arrays.copyOf(cps, grown);
+                        kinds = Arrays.copyOf(kinds, grown);
+                    }
+                    starts[line] = i + 1;
+                    cps[line] = cp;
+                    k = ASCII;
+                }
+            } else if (Character.isSurrogate(c)) {
+                k = ASTRAL;
+                cp++;
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(t.charAt(i + 1))) {
+                    i++;
+                }
+            } else {
+                if (k == ASCII) {
+                    k = BMP;
+                }
+                cp++;
+            }
+        }
+        kinds[line] = k;
+        this.lineCount = line + 1;
+        this.charStart = Arrays.copyOf(starts, lineCount);
+        this.cpStart = Arrays.copyOf(cps, lineCount);
+        this.kind = Arrays.copyOf(kinds, lineCount);
+        this.totalCodePoints = cp;
+    }
+
+    /** Number of lines: "a\nb" has 2, "a\n" has 2 (the last one empty), "" has 1. */
+    public int lineCount() {
+        return lineCount;
+    }
+
+    /** Code-point offset in the text of the first character of {@code line}. */
+    public int lineStartCodePoint(int line) {
+        return cpStart[idx(line)];
+    }
+
+    /**
+     * The 1-based line holding the code point at {@code cpOffset}; a newline belongs to the line it
+     * ends. Negative offsets give line 1, offsets at or past the end the last line.
+     */
+    public int lineOfCodePoint(int cpOffset) {
+        if (cpOffset <= 0) {
+            return 1;
+        }
+        int found = Arrays.binarySearch(cpStart, 0, lineCount, cpOffset);
+        if (found >= 0) {
+            // Line starts are strictly increasing, so an exact hit is unique.
+            return found + 1;
+        }
+        return -found - 1; // insertion point - 1 is the 0-based line; +1 for 1-based
+    }
+
+    /** The text of {@code line}, without its newline. */
+    public String lineText(int line) {
+        int i = idx(line);
+        return text.substring(charStart[i], charEnd(i));
+    }
+
+    /** Code-point column to UTF-8 byte column (CPython's {@code col_offset}). */
+    public int utf8Column(int line, int cpColumn) {
+        int i = idx(line);
+        int len = cpLength(i);
+        int col = clamp(cpColumn, len);
+        if (kind[i] == ASCII) {
+            return col;
+        }
+        int p = charStart[i];
+        int bytes = 0;
+        for (int c = 0; c < col; c++) {
+            int ch = text.codePointAt(p);
+            bytes += utf8Width(ch);
+            p += Character.charCount(ch);
+        }
+        return bytes;
+    }
+
+    /** UTF-8 byte column to code-point column, rounding down inside a character. */
+    public int cpColumnFromUtf8(int line, int utf8Column) {
+        int i = idx(line);
+        if (kind[i] == ASCII) {
+            return clamp(utf8Column, cpLength(i));
+        }
+        if (utf8Column <= 0) {
+            return 0;
+        }
+        int p = charStart[i];
+        int end = charEnd(i);
+        int bytes = 0;
+        int cps = 0;
+        while (p < end) {
+            int ch = text.codePointAt(p);
+            int w = utf8Width(ch);
+            if (bytes + w > utf8Column) {
+                break;
+            }
+            bytes += w;
+            cps++;
+            p += Character.charCount(ch);
+        }
+        return cps;
+    }
+
+    /** Code-point column to UTF-16 column (LSP's {@code character}). */
+    public int utf16Column(int line, int cpColumn) {
+        int i = idx(line);
+        int len = cpLength(i);
+        int col = clamp(cpColumn, len);
+        if (kind[i] != ASTRAL) {
+            return col;
+        }
+        int start = charStart[i];
+        int p = start;
+        for (int c = 0; c < col; c++) {
+            p += Character.charCount(text.codePointAt(p));
+        }
+        return p - start;
+    }
+
+    /** UTF-16 column to code-point column, rounding down inside a surrogate pair. */
+    public int cpColumnFromUtf16(int line, int utf16Column) {
+        int i = idx(line);
+        if (kind[i] != ASTRAL) {
+            return clamp(utf16Column, cpLength(i));
+        }
+        if (utf16Column <= 0) {
+            return 0;
+        }
+        int start = charStart[i];
+        int end = charEnd(i);
+        int limit = start + Math.min(utf16Column, end - start);
+        int p = start;
+        int cps = 0;
+        while (p < end) {
+            int next = p + Character.charCount(text.codePointAt(p));
+            if (next > limit) {
+                break;
+            }
+            p = next;
+            cps++;
+        }
+        return cps;
+    }
+
+    /** UTF-8 byte column to UTF-16 column, rounding down inside a character. */
+    public int utf16ColumnFromUtf8(int line, int utf8Column) {
+        int i = idx(line);
+        if (kind[i] == ASCII) {
+            return clamp(utf8Column, charEnd(i) - charStart[i]);
+        }
+        if (utf8Column <= 0) {
+            return 0;
+        }
+        int start = charStart[i];
+        int end = charEnd(i);
+        int p = start;
+        int bytes = 0;
+        while (p < end) {
+            int ch = text.codePointAt(p);
+            int w = utf8Width(ch);
+            if (bytes + w > utf8Column) {
+                break;
+            }
+            bytes += w;
+            p += Character.charCount(ch);
+        }
+        return p - start;
+    }
+
+    /** UTF-16 column to UTF-8 byte column, rounding down inside a surrogate pair. */
+    public int utf8ColumnFromUtf16(int line, int utf16Column) {
+        int i = idx(line);
+        int start = charStart[i];
+        int end = charEnd(i);
+        if (kind[i] == ASCII) {
+            return clamp(utf16Column, end - start);
+        }
+        if (utf16Column <= 0) {
+            return 0;
+        }
+        int limit = start + Math.min(utf16Column, end - start);
+        int p = start;
+        int bytes = 0;
+        while (p < end) {
+            int ch = text.codePointAt(p);
+            int next = p + Character.charCount(ch);
+            if (next > limit) {
+                break;
+            }
+            bytes += utf8Width(ch);
+            p = next;
+        }
+        return bytes;
+    }
+
+    @Override
+    public String toString() {
+        return "LineIndex[" + lineCount + " lines, " + totalCodePoints + " code points]";
+    }
+
+    // ---- helpers ----
+
+    /** 0-based index of a clamped 1-based line. */
+    private int idx(int line) {
+        if (line <= 1) {
+            return 0;
+        }
+        return Math.min(line, lineCount) - 1;
+    }
+
+    /** Index in {@link #text} just past the last character of line {@code i} (before its newline). */
+    private int charEnd(int i) {
+        return i + 1 < lineCount ? charStart[i + 1] - 1 : text.length();
+    }
+
+    /** Length of line {@code i} in code points, without its newline. */
+    private int cpLength(int i) {
+        return (i + 1 < lineCount ? cpStart[i + 1] - 1 : totalCodePoints) - cpStart[i];
+    }
+
+    private static int clamp(int column, int max) {
+        return column <= 0 ? 0 : Math.min(column, max);
+    }
+
+    /** Bytes of a code point in UTF-8; a lone surrogate counts 3, as CPython's surrogatepass would write it. */
+    static int utf8Width(int cp) {
+        if (cp < 0x80) {
+            return 1;
+        }
+        if (cp < 0x800) {
+            return 2;
+        }
+        return cp < 0x10000 ? 3 : 4;
+    }
+}
