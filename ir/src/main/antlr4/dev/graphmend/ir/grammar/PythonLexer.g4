@@ -78,7 +78,7 @@ NUMBER
 
 // digits run into letters or a stray underscore (e.g. `1_`, `0777`, `1abc`): one bad token
 BAD_NUMBER
-  : [0-9] [0-9a-zA-Z_]* ( '.' [0-9a-zA-Z_]* )?
+  : [0-9] [0-9a-zA-Z_]* ( '.' [0-9a-zA-Z_]* )? { onBadNumber(); }
   ;
 
 NAME : ID_START ID_CONTINUE* ;

@@ -348,6 +348,35 @@ public abstract class PythonLexerBase extends Lexer {
         }
     }
 
+    // ---------------------------------------------------------------- numbers
+
+    private static final java.util.regex.Pattern VALID_NUMBER = java.util.regex.Pattern.compile(
+            "0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+"
+            + "|(?:(?:(?:[0-9](?:_?[0-9])*)?\\.[0-9](?:_?[0-9])*|[0-9](?:_?[0-9])*\\.)(?:[eE][0-9](?:_?[0-9])*)?"
+            + "|[0-9](?:_?[0-9])*[eE][0-9](?:_?[0-9])*|[0-9](?:_?[0-9])*)[jJ]?");
+    private static final String[] KEYWORDS_AFTER_NUMBER = {"and", "else", "for", "if", "in", "is", "not", "or"};
+
+    /**
+     * Digits run into letters. CPython accepts a number directly followed by one of a few
+     * keywords ({@code 1if x else 2}, with a warning): split those; the rest stay one bad token.
+     */
+    protected void onBadNumber() {
+        // like CPython's tokenizer: the longest valid number, then a keyword right after it
+        String text = getText();
+        for (int p = text.length() - 1; p >= 1; p--) {
+            if (!VALID_NUMBER.matcher(text.substring(0, p)).matches()) continue;
+            for (String kw : KEYWORDS_AFTER_NUMBER) {
+                if (text.startsWith(kw, p)) {
+                    setType(PythonLexer.NUMBER);
+                    _input.seek(_tokenStartCharIndex + p);
+                    getInterpreter().setCharPositionInLine(_tokenStartCharPositionInLine + p);
+                    return;
+                }
+            }
+            return;
+        }
+    }
+
     // ---------------------------------------------------------------- strings
 
     /** Consumes the rest of a string that never closes. */

@@ -15,8 +15,11 @@ import java.util.TreeSet;
  * {@code encodings} package's modules and their {@code decoding_table}s; see the script at the end of
  * this file). Single-byte codecs decode from these tables, so they agree with CPython byte for byte
  * (Java's own charsets differ from CPython's in about 20 of them). Multi-byte East Asian codecs use the
- * JDK's charsets, which agree with CPython on all but a handful of code points. A few codecs CPython
- * has are not implemented here (see {@link Kind#UNSUPPORTED}).
+ * JDK's charsets, with two fix-ups ({@link #jdkRejectedByte}, {@link #jisHorizontalBar}); they still
+ * differ from CPython in a few code points (cp950 and gb18030: some characters the JDK maps to the
+ * private use area; euc_kr: CPython's 8-byte KS X 1001 make-up sequences, which the JDK rejects;
+ * iso2022_jp_2: the Korean and G2 parts, which the JDK rejects). A few codecs CPython has are not
+ * implemented here (see {@link Kind#UNSUPPORTED}).
  */
 final class PythonCodecs {
     private PythonCodecs() {}
@@ -35,7 +38,7 @@ final class PythonCodecs {
         UTF32_BOM,
         /** {@code undefined}: every decode fails. */
         UNDEFINED,
-        /** A text codec of CPython that is not implemented here (utf-7, idna, punycode, the escape codecs, hz, some JIS X 0213 ones). */
+        /** A text codec of CPython that is not implemented here (utf-7, idna, punycode, the escape codecs, hz, the JIS X 0213 ones, ...). */
         UNSUPPORTED,
         /** A bytes-to-bytes codec (rot13, hex, base64, ...): CPython rejects it as a source encoding. */
         NOT_TEXT
@@ -72,8 +75,8 @@ final class PythonCodecs {
             Map.entry("iso2022_kr", "ISO-2022-KR"),
             Map.entry("johab", "x-Johab"),
             Map.entry("shift_jis", "Shift_JIS"),
-            Map.entry("shift_jisx0213", "x-SJIS_0213"),
-            Map.entry("shift_jis_2004", "x-SJIS_0213"),
+            // Not shift_jisx0213/shift_jis_2004: CPython decodes their 0x5C and 0x7E as U+00A5 and U+203E,
+            // the JDK's x-SJIS_0213 as '\\' and '~'; silently different source text, so left unsupported.
             Map.entry("utf-16-le", "UTF-16LE"),
             Map.entry("utf-16-be", "UTF-16BE"),
             Map.entry("utf-32-le", "UTF-32LE"),
@@ -157,6 +160,40 @@ final class PythonCodecs {
             return javaCodec(codecName, Kind.JAVA, java);
         }
         return new Codec(codecName, Kind.UNSUPPORTED, null, null);
+    }
+
+    /**
+     * For a JDK-decoded codec: the character CPython decodes a single byte to where the JDK rejects it,
+     * or 0. Only cp932 has such bytes (0x80, 0xA0, 0xFD-0xFF).
+     */
+    static char jdkRejectedByte(String codecName, int b) {
+        if (codecName.equals("cp932")) {
+            switch (b) {
+                case 0x80: return '\u0080';
+                case 0xA0: return '\uF8F0';
+                case 0xFD: return '\uF8F1';
+                case 0xFE: return '\uF8F2';
+                case 0xFF: return '\uF8F3';
+                default: return 0;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Whether the JDK's U+2014 EM DASH must become U+2015 HORIZONTAL BAR: CPython maps JIS X 0208's
+     * 0x213D to U+2015 (and decodes nothing to U+2014) in these codecs, the JDK to U+2014.
+     */
+    static boolean jisHorizontalBar(String codecName) {
+        switch (codecName) {
+            case "shift_jis":
+            case "euc_jp":
+            case "iso2022_jp":
+            case "iso2022_jp_2":
+                return true;
+            default:
+                return false;
+        }
     }
 
     private static Codec javaCodec(String name, Kind kind, String charset) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Bytes to text the way CPython 3.13's tokenizer does it for {@code compile(bytes)}
@@ -120,7 +121,7 @@ final class SourceDecoder {
                 decodeTable(bytes, start, n, codec.table(), out, sink);
                 break;
             case JAVA:
-                decodeJava(bytes, start, n, codec.javaCharset(), out, sink);
+                decodeJava(bytes, start, n, codec.javaCharset(), codec.name(), out, sink);
                 break;
             case UTF16_BOM:
                 decodeWithBom(bytes, start, n, 2, codec.javaCharset(), out, sink);
@@ -169,7 +170,7 @@ final class SourceDecoder {
                     i++;
                     continue;
                 }
-                pending.add(new PendingProblem(i, String.format(
+                pending.add(new PendingProblem(i, String.format(Locale.ROOT,
                         "'utf-8' codec can't encode character '\\u%04x': surrogates not allowed", (int) c)));
                 break;
             }
@@ -177,6 +178,22 @@ final class SourceDecoder {
         List<DecodeProblem> problems = new ArrayList<>(locate(text, pending));
         problems.sort(Comparator.comparingInt(DecodeProblem::line).thenComparingInt(DecodeProblem::column));
         return List.copyOf(problems);
+    }
+
+    /** Decodes all of {@code bytes} with {@code codec}, undecodable bytes replaced (for tests). */
+    static String decodeWith(PythonCodecs.Codec codec, byte[] bytes) {
+        Out out = new Out(bytes.length + 16);
+        ErrorSink sink = new ErrorSink(codec.name(), "");
+        switch (codec.kind()) {
+            case UTF8 -> decodeUtf8(bytes, 0, bytes.length, out, sink);
+            case ASCII -> decodeAscii(bytes, 0, bytes.length, out, sink);
+            case TABLE -> decodeTable(bytes, 0, bytes.length, codec.table(), out, sink);
+            case JAVA -> decodeJava(bytes, 0, bytes.length, codec.javaCharset(), codec.name(), out, sink);
+            case UTF16_BOM -> decodeWithBom(bytes, 0, bytes.length, 2, codec.javaCharset(), out, sink);
+            case UTF32_BOM -> decodeWithBom(bytes, 0, bytes.length, 4, codec.javaCharset(), out, sink);
+            default -> throw new IllegalArgumentException("cannot decode with " + codec);
+        }
+        return out.toString();
     }
 
     // ---- coding declaration ----
@@ -368,10 +385,10 @@ final class SourceDecoder {
 
         private String message(byte[] bytes, int offset, int len, String reason) {
             if (len <= 1) {
-                return String.format("%s'%s' codec can't decode byte 0x%02x in position %d: %s",
+                return String.format(Locale.ROOT, "%s'%s' codec can't decode byte 0x%02x in position %d: %s",
                         prefix, codec, bytes[offset] & 0xFF, offset, reason);
             }
-            return String.format("%s'%s' codec can't decode bytes in position %d-%d: %s",
+            return String.format(Locale.ROOT, "%s'%s' codec can't decode bytes in position %d-%d: %s",
                     prefix, codec, offset, offset + len - 1, reason);
         }
     }
@@ -516,10 +533,12 @@ final class SourceDecoder {
                 charset = "UTF-32BE";
             }
         }
-        decodeJava(b, from, to, charset, out, sink);
+        decodeJava(b, from, to, charset, "", out, sink);
     }
 
-    private static void decodeJava(byte[] b, int from, int to, String charset, Out out, ErrorSink sink) {
+    /** Through a JDK charset, with {@link PythonCodecs}' fix-ups for the Python codec {@code codecName}. */
+    private static void decodeJava(byte[] b, int from, int to, String charset, String codecName, Out out, ErrorSink sink) {
+        int outStart = out.len;
         CharsetDecoder dec = Charset.forName(charset).newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -546,12 +565,24 @@ final class SourceDecoder {
             }
             int at = in.position();
             int errLen = Math.max(1, Math.min(r.length(), to - at));
-            sink.error(out, out.len, b, at, errLen,
-                    at + errLen >= to && r.isMalformed() ? "incomplete multibyte sequence" : "illegal multibyte sequence");
-            out.put(REPLACEMENT);
+            char fixed = errLen == 1 ? PythonCodecs.jdkRejectedByte(codecName, b[at] & 0xFF) : 0;
+            if (fixed != 0) {
+                out.put(fixed);
+            } else {
+                sink.error(out, out.len, b, at, errLen,
+                        at + errLen >= to && r.isMalformed() ? "incomplete multibyte sequence" : "illegal multibyte sequence");
+                out.put(REPLACEMENT);
+            }
             cb = CharBuffer.wrap(out.buf);
             cb.position(out.len);
             in.position(Math.min(to, at + errLen));
+        }
+        if (PythonCodecs.jisHorizontalBar(codecName)) {
+            for (int k = outStart; k < out.len; k++) {
+                if (out.buf[k] == '\u2014') {
+                    out.buf[k] = '\u2015';
+                }
+            }
         }
     }
 
