@@ -288,15 +288,8 @@ final class AstBuilder {
             for (Import_as_nameContext n : f.import_as_names().import_as_name()) {
                 names.add(new Alias(identifier(n.name(0)), n.name().size() > 1 ? identifier(n.name(1)) : null, span(n)));
             }
-            if (f.LPAR() == null && f.import_as_names().getParent() == f && hasTrailingComma(f)) {
-                error(f.stop, "trailing comma not allowed without surrounding parentheses");
-            }
         }
         return new Stmt.ImportFrom(module, names, level, sp);
-    }
-
-    private static boolean hasTrailingComma(ImportFromContext f) {
-        return f.COMMA() != null;
     }
 
     private String dottedName(Dotted_nameContext d) {
@@ -399,7 +392,9 @@ final class AstBuilder {
         List<WithItem> items = new ArrayList<>();
         for (With_itemContext i : w.with_item()) {
             Expr vars = null;
-            if (i.star_or_bitor() != null) vars = target(starOrBitor(i.star_or_bitor()), ExprContext.Store, i.star_or_bitor());
+            if (i.star_or_bitor() != null) {
+                vars = target(starOrBitor(i.star_or_bitor()), ExprContext.Store, i.star_or_bitor());
+            }
             items.add(new WithItem(test(i.test()), vars));
         }
         List<Stmt> body = block(w.block());
@@ -1281,6 +1276,11 @@ final class AstBuilder {
 
         void field(Fstring_fieldContext f, boolean raw) {
             Token lbrace = f.LBRACE().getSymbol();
+            int specDepth = 0;
+            for (org.antlr.v4.runtime.RuleContext p = f.getParent(); p != null && !(p instanceof FstringContext); p = p.getParent()) {
+                if (p instanceof Fstring_specContext) specDepth++;
+            }
+            if (specDepth >= 2) error(lbrace, "f-string: expressions nested too deeply");
             Token rbrace = f.RBRACE().getSymbol();
             Expr value = f.yield_expr() != null ? yieldExpr(f.yield_expr()) : starExpressions(f.star_expressions());
             int conversion = -1;
