@@ -28,10 +28,15 @@ public abstract class PythonLexerBase extends Lexer {
     public record LexError(int line, int column, String message) {}
 
     // Keywords that never start a physical line inside valid brackets: seeing one at or left
-    // of the unclosed bracket's indentation means the bracket was never closed.
+    // of the unclosed bracket's indentation means the bracket was never closed (so does
+    // `async def` / `async with`; `async for` may start a comprehension clause).
     private static final Set<String> STATEMENT_KEYWORDS = Set.of(
             "def", "class", "return", "import", "raise", "try", "while", "with", "pass", "break",
             "continue", "del", "global", "nonlocal", "assert", "elif", "except", "finally");
+
+    // Keywords that may start a line inside brackets (a comprehension or conditional expression
+    // split over lines) but, at the start of a line ending in ':', begin a compound statement.
+    private static final Set<String> RECOVERY_KEYWORDS = Set.of("if", "for", "else", "async");
 
     private record Bracket(int type, int line, int column, int lineIndent) {}
 
@@ -166,8 +171,38 @@ public abstract class PythonLexerBase extends Lexer {
         if (c == '@') {
             return recovery && isAsciiIdentStart(in.LA(i + 1));
         }
-        if (c < 'a' || c > 'y') return false;
+        String word = wordAt(i);
+        if (recovery && RECOVERY_KEYWORDS.contains(word) && lineEndsWithColon(i)) {
+            // the file is already known to be broken: `if ...:`, `for ...:` or `else:` ends it
+            return true;
+        }
+        if (word.equals("async")) {
+            int j = i + 5;
+            while (in.LA(j) == ' ' || in.LA(j) == '\t') j++;
+            String next = wordAt(j);
+            return next.equals("def") || next.equals("with");
+        }
+        return STATEMENT_KEYWORDS.contains(word);
+    }
+
+    /** Whether the physical line from lookahead position i ends with ':' (before any comment). */
+    private boolean lineEndsWithColon(int i) {
+        int last = -1;
+        for (int c = _input.LA(i); c != EOF && c != '\n'; c = _input.LA(++i)) {
+            if (c == '#') {
+                while (_input.LA(i + 1) != EOF && _input.LA(i + 1) != '\n') i++;
+            } else if (c != ' ' && c != '\t' && c != '\f') {
+                last = c;
+            }
+        }
+        return last == ':';
+    }
+
+    /** The lowercase ASCII word starting at lookahead position i, or "" when none ends there. */
+    private String wordAt(int i) {
+        CharStream in = _input;
         StringBuilder word = new StringBuilder(8);
+        int c;
         while (word.length() < 9) {
             c = in.LA(i);
             if (c >= 'a' && c <= 'z') word.append((char) c);
@@ -175,8 +210,8 @@ public abstract class PythonLexerBase extends Lexer {
             i++;
         }
         c = in.LA(i);
-        if (isAsciiIdentPart(c) || c >= 0x80) return false;
-        return STATEMENT_KEYWORDS.contains(word.toString());
+        if (isAsciiIdentPart(c) || c >= 0x80) return "";
+        return word.toString();
     }
 
     private static boolean isAsciiIdentStart(int c) {
@@ -223,7 +258,11 @@ public abstract class PythonLexerBase extends Lexer {
             altIndents[indentTop] = alt;
             pending.add(layoutToken(PythonLexer.INDENT, first));
         } else {
-            while (indentTop > 0 && col < indents[indentTop]) {
+            // Pop to the innermost level at or right of this column. In valid code that level is
+            // the column itself; a column between levels is an error, and the line is kept in the
+            // nearest enclosing block at its right, so a stray character at the start of a line
+            // does not end every block around it.
+            while (indentTop > 0 && indents[indentTop - 1] >= col) {
                 indentTop--;
                 pending.add(layoutToken(PythonLexer.DEDENT, first));
             }

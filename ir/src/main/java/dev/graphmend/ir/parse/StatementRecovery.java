@@ -92,7 +92,8 @@ final class StatementRecovery {
 
     /** The end (exclusive) of the statement starting at {@code start}. */
     private int statementEnd(int start, int to) {
-        boolean decorators = toks.get(start).getType() == AT;
+        int first = toks.get(start).getType();
+        boolean decorators = first == AT; // still in the decorator lines of a decorated definition
         int depth = 0;
         int i = start;
         while (i < to) {
@@ -104,7 +105,7 @@ final class StatementRecovery {
                 depth--;
                 if (depth <= 0) {
                     if (depth < 0) return i; // a stray dedent ends the statement before it
-                    if (i + 1 < to && isClauseContinuation(toks.get(i + 1).getType())) {
+                    if (i + 1 < to && isClauseContinuation(first, toks.get(i + 1).getType())) {
                         i++;
                         continue;
                     }
@@ -119,8 +120,12 @@ final class StatementRecovery {
                 }
                 if (i + 1 < to) {
                     int next = toks.get(i + 1).getType();
-                    if (isClauseContinuation(next)
-                            || (decorators && (next == AT || next == DEF || next == CLASS || next == ASYNC))) {
+                    if (isClauseContinuation(first, next)) {
+                        i++;
+                        continue;
+                    }
+                    if (decorators && (next == AT || next == DEF || next == CLASS || next == ASYNC)) {
+                        decorators = next == AT;
                         i++;
                         continue;
                     }
@@ -132,8 +137,14 @@ final class StatementRecovery {
         return to;
     }
 
-    private static boolean isClauseContinuation(int type) {
-        return type == ELSE || type == ELIF || type == EXCEPT || type == FINALLY;
+    /** Whether a statement starting with {@code first} goes on with a clause starting with {@code next}. */
+    private static boolean isClauseContinuation(int first, int next) {
+        switch (first) {
+            case IF: return next == ELIF || next == ELSE;
+            case FOR: case WHILE: case ASYNC: return next == ELSE;
+            case TRY: return next == EXCEPT || next == ELSE || next == FINALLY;
+            default: return false;
+        }
     }
 
     private void statement(int start, int end, List<Stmt> out) {
