@@ -166,7 +166,9 @@ public abstract class PythonLexerBase extends Lexer {
             else break;
             i++;
         }
-        if (col > outer.lineIndent) return false;
+        // A statement after an unclosed bracket starts at a block's indentation; a keyword at
+        // any other column is more likely a stray token inside the brackets.
+        if (col > outer.lineIndent || !isIndentLevel(col)) return false;
         int c = in.LA(i);
         if (c == '@') {
             return recovery && isAsciiIdentStart(in.LA(i + 1));
@@ -212,6 +214,13 @@ public abstract class PythonLexerBase extends Lexer {
         c = in.LA(i);
         if (isAsciiIdentPart(c) || c >= 0x80) return "";
         return word.toString();
+    }
+
+    private boolean isIndentLevel(int col) {
+        for (int k = 0; k <= indentTop; k++) {
+            if (indents[k] == col) return true;
+        }
+        return false;
     }
 
     private static boolean isAsciiIdentStart(int c) {

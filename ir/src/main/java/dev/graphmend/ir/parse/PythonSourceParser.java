@@ -102,8 +102,13 @@ public final class PythonSourceParser {
         CommonTokenStream recoveryTokens = new CommonTokenStream(lexer);
         recoveryTokens.fill();
         addLexErrors(lexer.getLexErrors(), errors);
+        int before = errors.size();
         StatementRecovery recovery = new StatementRecovery(parser, source.lines(), chars, errors);
         List<Stmt> body = recovery.recover(recoveryTokens.getTokens());
+        if (errors.size() == before) {
+            // every piece parsed on its own, yet the whole did not: report where the whole failed
+            errors.add(firstErrorOf(tokens));
+        }
         return new Module(body, List.of());
     }
 
@@ -131,6 +136,21 @@ public final class PythonSourceParser {
         } catch (ParseCancellationException e) {
             return null;
         }
+    }
+
+    private SyntaxError firstErrorOf(CommonTokenStream tokens) {
+        tokens.seek(0);
+        parser.setTokenStream(tokens);
+        parser.setErrorHandler(new org.antlr.v4.runtime.DefaultErrorStrategy());
+        parser.getInterpreter().setPredictionMode(PredictionMode.LL);
+        FirstError listener = new FirstError();
+        parser.addErrorListener(listener);
+        try {
+            parser.file_input();
+        } finally {
+            parser.removeErrorListeners();
+        }
+        return listener.error != null ? listener.error : new SyntaxError(1, 1, "invalid syntax");
     }
 
     /** Collects the first syntax error a parse reports. */

@@ -96,6 +96,7 @@ final class StatementRecovery {
         boolean decorators = first == AT; // still in the decorator lines of a decorated definition
         int depth = 0;
         int i = start;
+        int lineStart = start; // first token of the current line at the statement's level
         while (i < to) {
             Token t = toks.get(i);
             int type = t.getType();
@@ -107,13 +108,16 @@ final class StatementRecovery {
                     if (depth < 0) return i; // a stray dedent ends the statement before it
                     if (i + 1 < to && isClauseContinuation(first, toks.get(i + 1).getType())) {
                         i++;
+                        lineStart = i;
                         continue;
                     }
                     return i + 1;
                 }
             } else if (type == NEWLINE && depth == 0) {
+                // a block follows a header line: one ending in ':', or one starting with a
+                // compound statement's keyword whose ':' is missing (recovered below)
                 boolean opensBlock = i + 1 < to && toks.get(i + 1).getType() == INDENT && i > start
-                        && toks.get(i - 1).getType() == COLON;
+                        && (toks.get(i - 1).getType() == COLON || isHeaderKeyword(toks.get(lineStart).getType()));
                 if (opensBlock) {
                     i++;
                     continue;
@@ -122,11 +126,13 @@ final class StatementRecovery {
                     int next = toks.get(i + 1).getType();
                     if (isClauseContinuation(first, next)) {
                         i++;
+                        lineStart = i;
                         continue;
                     }
                     if (decorators && (next == AT || next == DEF || next == CLASS || next == ASYNC)) {
                         decorators = next == AT;
                         i++;
+                        lineStart = i;
                         continue;
                     }
                 }
@@ -135,6 +141,16 @@ final class StatementRecovery {
             i++;
         }
         return to;
+    }
+
+    private static boolean isHeaderKeyword(int type) {
+        switch (type) {
+            case DEF: case CLASS: case IF: case ELIF: case ELSE: case FOR: case WHILE: case WITH:
+            case TRY: case EXCEPT: case FINALLY: case ASYNC: case MATCH: case CASE:
+                return true;
+            default:
+                return false;
+        }
     }
 
     /** Whether a statement starting with {@code first} goes on with a clause starting with {@code next}. */
@@ -190,6 +206,12 @@ final class StatementRecovery {
         SyntaxError[] skeletonError = new SyntaxError[1];
         PythonParser.Single_stmtContext skel = parse(skeleton, skeletonError);
         if (skel == null) {
+            // a header whose ':' is missing: try again with it, as a one-token repair
+            List<Token> repaired = withMissingColons(skeleton);
+            if (repaired != null) skel = parse(repaired, new SyntaxError[1]);
+            if (skel != null) report(firstError[0], start);
+        }
+        if (skel == null) {
             report(firstError[0], start);
             if (blocks.size() == 1 && firstError[0] != null && skeletonError[0] != null) {
                 // the header is broken; still keep what its block holds, as an indented run
@@ -209,6 +231,22 @@ final class StatementRecovery {
             bodies.put(toks.get(b[0]), body);
         }
         new AstBuilder(lines, chars, errors, bodies).stmt(skel.stmt(), out);
+    }
+
+    /** The skeleton with a ':' put before each block's NEWLINE that lacks one; null if none lacks it. */
+    private static List<Token> withMissingColons(List<Token> skeleton) {
+        List<Token> out = new ArrayList<>(skeleton.size() + 2);
+        boolean changed = false;
+        for (int i = 0; i < skeleton.size(); i++) {
+            Token t = skeleton.get(i);
+            if (t.getType() == NEWLINE && i + 1 < skeleton.size() && skeleton.get(i + 1).getType() == INDENT
+                    && i > 0 && skeleton.get(i - 1).getType() != COLON) {
+                out.add(synthetic(COLON, ":", t));
+                changed = true;
+            }
+            out.add(t);
+        }
+        return changed ? out : null;
     }
 
     private void report(SyntaxError e, int start) {
