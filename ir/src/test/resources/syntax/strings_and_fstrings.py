@@ -35,3 +35,4 @@ w = f"\N{BULLET} {name} \{name}"
 x_ = f"{'a' if name else 'b'}" f"{name:=^10}" f"{(y := 5)}"
 y = f"{1:{2}{3}}"
 z = f"" f'' f"""""" f''''''
+aa = f'result: {name:{10:{0}}.{3:1}}'  # a field in a spec in a spec: the deepest CPython allows

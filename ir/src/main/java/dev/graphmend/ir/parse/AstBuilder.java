@@ -1280,7 +1280,8 @@ final class AstBuilder {
             for (org.antlr.v4.runtime.RuleContext p = f.getParent(); p != null && !(p instanceof FstringContext); p = p.getParent()) {
                 if (p instanceof Fstring_specContext) specDepth++;
             }
-            if (specDepth >= 2) error(lbrace, "f-string: expressions nested too deeply");
+            // CPython allows a field inside a format spec inside a format spec, and no deeper
+            if (specDepth > 2) error(lbrace, "f-string: expressions nested too deeply");
             Token rbrace = f.RBRACE().getSymbol();
             Expr value = f.yield_expr() != null ? yieldExpr(f.yield_expr()) : starExpressions(f.star_expressions());
             int conversion = -1;

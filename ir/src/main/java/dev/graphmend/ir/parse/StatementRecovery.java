@@ -18,6 +18,7 @@ import org.antlr.v4.runtime.DefaultErrorStrategy;
 import org.antlr.v4.runtime.ListTokenSource;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.atn.PredictionMode;
+import org.antlr.v4.runtime.misc.Pair;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 
 /**
@@ -258,8 +259,11 @@ final class StatementRecovery {
         }
     }
 
+    /** A token the recovery adds, placed at {@code at} and tied to its source (error reporting reads it). */
     private static Token synthetic(int type, String text, Token at) {
-        CommonToken t = new CommonToken(type, text);
+        CommonToken t = new CommonToken(new Pair<>(at.getTokenSource(), at.getInputStream()), type,
+                Token.DEFAULT_CHANNEL, at.getStartIndex(), at.getStartIndex() - 1);
+        t.setText(text);
         t.setLine(at.getLine());
         t.setCharPositionInLine(at.getCharPositionInLine());
         t.setStartIndex(at.getStartIndex());
@@ -271,14 +275,10 @@ final class StatementRecovery {
     private PythonParser.Single_stmtContext parse(List<Token> range, SyntaxError[] firstError) {
         List<Token> withEof = new ArrayList<>(range.size() + 1);
         withEof.addAll(range);
-        Token last = range.isEmpty() ? null : range.get(range.size() - 1);
-        CommonToken eof = new CommonToken(Token.EOF, "<EOF>");
-        if (last != null) {
-            eof.setLine(last.getLine());
-            eof.setCharPositionInLine(last.getCharPositionInLine());
-            eof.setStartIndex(last.getStopIndex() + 1);
-            eof.setStopIndex(last.getStopIndex());
-        }
+        Token last = range.get(range.size() - 1);
+        CommonToken eof = (CommonToken) synthetic(Token.EOF, "<EOF>", last);
+        eof.setStartIndex(last.getStopIndex() + 1);
+        eof.setStopIndex(last.getStopIndex());
         withEof.add(eof);
         CommonTokenStream stream = new CommonTokenStream(new ListTokenSource(withEof));
         parser.setTokenStream(stream);
