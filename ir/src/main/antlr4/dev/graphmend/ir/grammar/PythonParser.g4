@@ -178,7 +178,7 @@ mapping_item
 
 star_expressions : star_or_test ( COMMA star_or_test )* COMMA? ;
 star_named_expression : star_expr | namedexpr_test ;
-star_expr : STAR bitor ;
+star_expr : STAR bitexpr ;
 
 namedexpr_test : test ( COLONEQUAL test )? ;
 
@@ -196,23 +196,36 @@ lambda_param
   | SLASH                     # lambdaSlashParam
   ;
 
-disjunction : conjunction ( OR conjunction )* ;
-conjunction : inversion ( AND inversion )* ;
-inversion : NOT inversion | comparison ;
-comparison : bitor ( comp_op bitor )* ;
+// Boolean operators, highest precedence first, in one left-recursive rule; the builder
+// flattens chains (`a and b and c` is one BoolOp). `not` binds looser than a comparison.
+disjunction
+  : NOT disjunction                     # notExpr
+  | disjunction AND disjunction         # andExpr
+  | disjunction OR disjunction          # orExpr
+  | comparison                          # comparisonExpr
+  ;
+
+comparison : bitexpr ( comp_op bitexpr )* ;
 comp_op
   : LESS | GREATER | EQEQUAL | GREATEREQUAL | LESSEQUAL | NOTEQUAL
   | IN | NOT IN | IS | IS NOT
   ;
 
-bitor : bitxor ( VBAR bitxor )* ;
-bitxor : bitand ( CIRCUMFLEX bitand )* ;
-bitand : shift ( AMPER shift )* ;
-shift : arith ( ( LEFTSHIFT | RIGHTSHIFT ) arith )* ;
-arith : term ( ( PLUS | MINUS ) term )* ;
-term : factor ( ( STAR | SLASH | PERCENT | DOUBLESLASH | AT ) factor )* ;
-factor : ( PLUS | MINUS | TILDE ) factor | power ;
-power : await_primary ( DOUBLESTAR factor )? ;
+// Arithmetic and bitwise operators, highest precedence first, in one left-recursive rule: an
+// operand costs one rule invocation instead of one per precedence level. A unary operator's
+// operand takes only operators that bind tighter (`-x ** y` is `-(x ** y)`).
+bitexpr
+  : <assoc=right> bitexpr op=DOUBLESTAR bitexpr                             # binaryExpr
+  | op=( PLUS | MINUS | TILDE ) bitexpr                                     # unaryExpr
+  | bitexpr op=( STAR | SLASH | PERCENT | DOUBLESLASH | AT ) bitexpr        # binaryExpr
+  | bitexpr op=( PLUS | MINUS ) bitexpr                                     # binaryExpr
+  | bitexpr op=( LEFTSHIFT | RIGHTSHIFT ) bitexpr                           # binaryExpr
+  | bitexpr op=AMPER bitexpr                                                # binaryExpr
+  | bitexpr op=CIRCUMFLEX bitexpr                                           # binaryExpr
+  | bitexpr op=VBAR bitexpr                                                 # binaryExpr
+  | await_primary                                                           # primaryExpr
+  ;
+
 await_primary : AWAIT? atom trailer* ;
 
 trailer
@@ -251,8 +264,8 @@ testlist_comp
 dict_or_set : dict_or_set_item ( comp_for | ( COMMA dict_or_set_item )* COMMA? ) ;
 dict_or_set_item
   : test ( COLON test | COLONEQUAL test )?
-  | DOUBLESTAR bitor
-  | STAR bitor
+  | DOUBLESTAR bitexpr
+  | STAR bitexpr
   ;
 
 subscripts : subscript ( COMMA subscript )* COMMA? ;
@@ -274,6 +287,6 @@ argument
 comp_for : ASYNC? FOR targets IN disjunction ( IF disjunction )* comp_for? ;
 
 targets : star_or_bitor ( COMMA star_or_bitor )* COMMA? ;
-star_or_bitor : STAR? bitor ;
+star_or_bitor : STAR? bitexpr ;
 
 yield_expr : YIELD ( FROM test | star_expressions )? ;

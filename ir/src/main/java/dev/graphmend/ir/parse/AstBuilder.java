@@ -727,7 +727,7 @@ final class AstBuilder {
     }
 
     private Expr starExpr(Star_exprContext c) {
-        return new Expr.Starred(bitor(c.bitor()), ExprContext.Load, span(c));
+        return new Expr.Starred(bitexpr(c.bitexpr()), ExprContext.Load, span(c));
     }
 
     private Expr starNamedExpression(Star_named_expressionContext c) {
@@ -763,35 +763,38 @@ final class AstBuilder {
         return new Expr.Lambda(args, test(l.test()), span(l));
     }
 
-    private Expr disjunction(DisjunctionContext c) {
-        List<ConjunctionContext> parts = c.conjunction();
-        if (parts.size() == 1) return conjunction(parts.get(0));
-        List<Expr> values = new ArrayList<>(parts.size());
-        for (ConjunctionContext p : parts) values.add(conjunction(p));
-        return new Expr.BoolOp(BoolOperator.Or, values, span(c));
-    }
-
-    private Expr conjunction(ConjunctionContext c) {
-        List<InversionContext> parts = c.inversion();
-        if (parts.size() == 1) return inversion(parts.get(0));
-        List<Expr> values = new ArrayList<>(parts.size());
-        for (InversionContext p : parts) values.add(inversion(p));
-        return new Expr.BoolOp(BoolOperator.And, values, span(c));
-    }
-
-    private Expr inversion(InversionContext c) {
-        if (c.NOT() != null) return new Expr.UnaryOp(UnaryOperator.Not, inversion(c.inversion()), span(c));
-        return comparison(c.comparison());
+    Expr disjunction(DisjunctionContext c) {
+        if (c instanceof NotExprContext n) return new Expr.UnaryOp(UnaryOperator.Not, disjunction(n.disjunction()), span(c));
+        if (c instanceof OrExprContext || c instanceof AndExprContext) {
+            // `a or b or c` is one BoolOp; the rule nests it as ((a or b) or c)
+            boolean or = c instanceof OrExprContext;
+            List<DisjunctionContext> operands = new ArrayList<>();
+            flatten(c, or ? OrExprContext.class : AndExprContext.class, operands);
+            List<Expr> values = new ArrayList<>(operands.size());
+            for (DisjunctionContext d : operands) values.add(disjunction(d));
+            return new Expr.BoolOp(or ? BoolOperator.Or : BoolOperator.And, values, span(c));
+        }
+        return comparison(((ComparisonExprContext) c).comparison());
     }
 
     private Expr comparison(ComparisonContext c) {
-        List<BitorContext> parts = c.bitor();
-        if (parts.size() == 1) return bitor(parts.get(0));
+        List<BitexprContext> parts = c.bitexpr();
+        if (parts.size() == 1) return bitexpr(parts.get(0));
         List<CmpOperator> ops = new ArrayList<>();
         List<Expr> comparators = new ArrayList<>();
         for (Comp_opContext op : c.comp_op()) ops.add(cmpOp(op));
-        for (int i = 1; i < parts.size(); i++) comparators.add(bitor(parts.get(i)));
-        return new Expr.Compare(bitor(parts.get(0)), ops, comparators, span(c));
+        for (int i = 1; i < parts.size(); i++) comparators.add(bitexpr(parts.get(i)));
+        return new Expr.Compare(bitexpr(parts.get(0)), ops, comparators, span(c));
+    }
+
+    /** The operands of a left-nested chain of one boolean operator, in source order. */
+    private static void flatten(DisjunctionContext c, Class<? extends DisjunctionContext> kind, List<DisjunctionContext> out) {
+        if (kind.isInstance(c)) {
+            flatten(c.getRuleContext(DisjunctionContext.class, 0), kind, out);
+            out.add(c.getRuleContext(DisjunctionContext.class, 1));
+        } else {
+            out.add(c);
+        }
     }
 
     private static CmpOperator cmpOp(Comp_opContext op) {
@@ -808,26 +811,20 @@ final class AstBuilder {
         }
     }
 
-    /** Folds `a op b op c` left-associatively; each BinOp spans from `a` to its right operand. */
-    private Expr binary(ParserRuleContext c) {
-        int n = c.getChildCount();
-        ParserRuleContext first = (ParserRuleContext) c.getChild(0);
-        Expr left = operand(first);
-        if (n == 1) return left;
-        for (int i = 1; i + 1 < n; i += 2) {
-            Token op = ((TerminalNode) c.getChild(i)).getSymbol();
-            ParserRuleContext rc = (ParserRuleContext) c.getChild(i + 1);
-            left = new Expr.BinOp(left, binOp(op.getType()), operand(rc), span(first.start, rc.stop));
+    Expr bitexpr(BitexprContext c) {
+        if (c instanceof PrimaryExprContext p) return awaitPrimary(p.await_primary());
+        if (c instanceof BinaryExprContext b) {
+            // a BinOp spans its operands' tokens: `(a + b) * c` starts at the parenthesis
+            return new Expr.BinOp(bitexpr(b.bitexpr(0)), binOp(b.op.getType()), bitexpr(b.bitexpr(1)), span(b));
         }
-        return left;
-    }
-
-    private Expr operand(ParserRuleContext c) {
-        if (c instanceof BitxorContext || c instanceof BitandContext || c instanceof ShiftContext
-                || c instanceof ArithContext || c instanceof TermContext) {
-            return binary(c);
+        UnaryExprContext u = (UnaryExprContext) c;
+        UnaryOperator op;
+        switch (u.op.getType()) {
+            case PLUS: op = UnaryOperator.UAdd; break;
+            case MINUS: op = UnaryOperator.USub; break;
+            default: op = UnaryOperator.Invert;
         }
-        return factor((FactorContext) c);
+        return new Expr.UnaryOp(op, bitexpr(u.bitexpr()), span(u));
     }
 
     private static Operator binOp(int type) {
@@ -846,27 +843,6 @@ final class AstBuilder {
             case AT: return Operator.MatMult;
             default: return Operator.Pow;
         }
-    }
-
-    Expr bitor(BitorContext c) {
-        return binary(c);
-    }
-
-    private Expr factor(FactorContext c) {
-        if (c.power() != null) return power(c.power());
-        UnaryOperator op;
-        switch (c.start.getType()) {
-            case PLUS: op = UnaryOperator.UAdd; break;
-            case MINUS: op = UnaryOperator.USub; break;
-            default: op = UnaryOperator.Invert;
-        }
-        return new Expr.UnaryOp(op, factor(c.factor()), span(c));
-    }
-
-    private Expr power(PowerContext c) {
-        Expr base = awaitPrimary(c.await_primary());
-        if (c.factor() == null) return base;
-        return new Expr.BinOp(base, Operator.Pow, factor(c.factor()), span(c));
     }
 
     private Expr awaitPrimary(Await_primaryContext c) {
@@ -1027,7 +1003,7 @@ final class AstBuilder {
             for (Dict_or_set_itemContext i : items) {
                 if (i.DOUBLESTAR() != null) {
                     keys.add(null);
-                    values.add(bitor(i.bitor()));
+                    values.add(bitexpr(i.bitexpr()));
                 } else if (i.COLON() != null) {
                     keys.add(test(i.test(0)));
                     values.add(test(i.test(1)));
@@ -1046,7 +1022,7 @@ final class AstBuilder {
     }
 
     private Expr setItem(Dict_or_set_itemContext i) {
-        if (i.STAR() != null) return new Expr.Starred(bitor(i.bitor()), ExprContext.Load, span(i));
+        if (i.STAR() != null) return new Expr.Starred(bitexpr(i.bitexpr()), ExprContext.Load, span(i));
         if (i.COLONEQUAL() != null) return namedExpr(test(i.test(0)), i.test(0), test(i.test(1)), span(i));
         return test(i.test(0));
     }
@@ -1074,7 +1050,7 @@ final class AstBuilder {
     }
 
     private Expr starOrBitor(Star_or_bitorContext c) {
-        Expr e = bitor(c.bitor());
+        Expr e = bitexpr(c.bitexpr());
         if (c.STAR() != null) return new Expr.Starred(e, ExprContext.Load, span(c));
         return e;
     }
