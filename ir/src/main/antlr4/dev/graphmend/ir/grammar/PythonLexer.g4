@@ -136,8 +136,10 @@ ATEQUAL  : '@=';
 // ---- layout ----
 NEWLINE  : '\n' { onNewline(); };
 // A backslash joins lines; the next physical line continues this logical line.
-LINE_JOIN : '\\' '\n' -> channel(HIDDEN);
-WS       : [ \t\f]+ -> channel(HIDDEN);
+// Whitespace is dropped (indentation is measured from the text itself); comments are kept on the
+// hidden channel for suppression comments.
+LINE_JOIN : '\\' '\n' -> skip;
+WS       : [ \t\f]+ -> skip;
 COMMENT  : '#' ~'\n'* -> channel(HIDDEN);
 
 // Anything else is one error token, so the parser sees it and reports it in place.
