@@ -95,6 +95,27 @@ def record(cls_name, fields, positioned, implements, indent, py_name=None):
             lines.append("%s        visitor.accept(%s);" % (pad, jn))
     lines.append("%s    }" % pad)
     lines.append('%s    @Override public String pyType() { return "%s"; }' % (pad, py_name))
+    # shiftLines: the same subtree moved by `delta` lines (incremental reparsing reuses subtrees)
+    args = []
+    for name, typ, card in fields:
+        jn = java_name(name)
+        if is_node(typ):
+            jt = jtype(typ)
+            if card == "*":
+                args.append("Nodes.shift(%s, delta)" % jn)
+            elif card == "?":
+                args.append("%s == null ? null : (%s) %s.shiftLines(delta)" % (jn, jt, jn))
+            else:
+                args.append("(%s) %s.shiftLines(delta)" % (jt, jn))
+        elif typ == "int" and name == "lineno":
+            args.append("%s + delta" % jn)
+        else:
+            args.append(jn)
+    if positioned:
+        args.append("span.shiftLines(delta)")
+    lines.append("%s    @Override public %s shiftLines(int delta) {" % (pad, cls_name))
+    lines.append("%s        return delta == 0 ? this : new %s(%s);" % (pad, cls_name, ", ".join(args)))
+    lines.append("%s    }" % pad)
     if not positioned:
         lines.append("%s    @Override public Span span() { return null; }" % pad)
     lines.append("%s}" % pad)

@@ -6,4 +6,7 @@ public record Alias(String name, String asname, Span span) implements Node {
     @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
     }
     @Override public String pyType() { return "alias"; }
+    @Override public Alias shiftLines(int delta) {
+        return delta == 0 ? this : new Alias(name, asname, span.shiftLines(delta));
+    }
 }

@@ -7,4 +7,7 @@ public record Arg(String arg, Expr annotation, String typeComment, Span span) im
         if (annotation != null) visitor.accept(annotation);
     }
     @Override public String pyType() { return "arg"; }
+    @Override public Arg shiftLines(int delta) {
+        return delta == 0 ? this : new Arg(arg, annotation == null ? null : (Expr) annotation.shiftLines(delta), typeComment, span.shiftLines(delta));
+    }
 }

@@ -20,5 +20,8 @@ public record Arguments(java.util.List<Arg> posonlyargs, java.util.List<Arg> arg
         for (Node child : defaults) if (child != null) visitor.accept(child);
     }
     @Override public String pyType() { return "arguments"; }
+    @Override public Arguments shiftLines(int delta) {
+        return delta == 0 ? this : new Arguments(Nodes.shift(posonlyargs, delta), Nodes.shift(args, delta), vararg == null ? null : (Arg) vararg.shiftLines(delta), Nodes.shift(kwonlyargs, delta), Nodes.shift(kwDefaults, delta), kwarg == null ? null : (Arg) kwarg.shiftLines(delta), Nodes.shift(defaults, delta));
+    }
     @Override public Span span() { return null; }
 }

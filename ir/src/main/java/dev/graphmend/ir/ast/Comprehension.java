@@ -12,5 +12,8 @@ public record Comprehension(Expr target, Expr iter, java.util.List<Expr> ifs, in
         for (Node child : ifs) if (child != null) visitor.accept(child);
     }
     @Override public String pyType() { return "comprehension"; }
+    @Override public Comprehension shiftLines(int delta) {
+        return delta == 0 ? this : new Comprehension((Expr) target.shiftLines(delta), (Expr) iter.shiftLines(delta), Nodes.shift(ifs, delta), isAsync);
+    }
     @Override public Span span() { return null; }
 }

@@ -11,4 +11,7 @@ public record ExceptHandler(Expr type, String name, java.util.List<Stmt> body, S
         for (Node child : body) if (child != null) visitor.accept(child);
     }
     @Override public String pyType() { return "ExceptHandler"; }
+    @Override public ExceptHandler shiftLines(int delta) {
+        return delta == 0 ? this : new ExceptHandler(type == null ? null : (Expr) type.shiftLines(delta), name, Nodes.shift(body, delta), span.shiftLines(delta));
+    }
 }

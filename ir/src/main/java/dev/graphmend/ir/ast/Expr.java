@@ -12,6 +12,9 @@ public sealed interface Expr extends Node {
             for (Node child : values) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "BoolOp"; }
+        @Override public BoolOp shiftLines(int delta) {
+            return delta == 0 ? this : new BoolOp(op, Nodes.shift(values, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.NamedExpr}. */
@@ -21,6 +24,9 @@ public sealed interface Expr extends Node {
             visitor.accept(value);
         }
         @Override public String pyType() { return "NamedExpr"; }
+        @Override public NamedExpr shiftLines(int delta) {
+            return delta == 0 ? this : new NamedExpr((Expr) target.shiftLines(delta), (Expr) value.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.BinOp}. */
@@ -30,6 +36,9 @@ public sealed interface Expr extends Node {
             visitor.accept(right);
         }
         @Override public String pyType() { return "BinOp"; }
+        @Override public BinOp shiftLines(int delta) {
+            return delta == 0 ? this : new BinOp((Expr) left.shiftLines(delta), op, (Expr) right.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.UnaryOp}. */
@@ -38,6 +47,9 @@ public sealed interface Expr extends Node {
             visitor.accept(operand);
         }
         @Override public String pyType() { return "UnaryOp"; }
+        @Override public UnaryOp shiftLines(int delta) {
+            return delta == 0 ? this : new UnaryOp(op, (Expr) operand.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Lambda}. */
@@ -47,6 +59,9 @@ public sealed interface Expr extends Node {
             visitor.accept(body);
         }
         @Override public String pyType() { return "Lambda"; }
+        @Override public Lambda shiftLines(int delta) {
+            return delta == 0 ? this : new Lambda((Arguments) args.shiftLines(delta), (Expr) body.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.IfExp}. */
@@ -57,6 +72,9 @@ public sealed interface Expr extends Node {
             visitor.accept(orelse);
         }
         @Override public String pyType() { return "IfExp"; }
+        @Override public IfExp shiftLines(int delta) {
+            return delta == 0 ? this : new IfExp((Expr) test.shiftLines(delta), (Expr) body.shiftLines(delta), (Expr) orelse.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Dict}. */
@@ -70,6 +88,9 @@ public sealed interface Expr extends Node {
             for (Node child : values) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "Dict"; }
+        @Override public Dict shiftLines(int delta) {
+            return delta == 0 ? this : new Dict(Nodes.shift(keys, delta), Nodes.shift(values, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Set}. */
@@ -81,6 +102,9 @@ public sealed interface Expr extends Node {
             for (Node child : elts) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "Set"; }
+        @Override public Set shiftLines(int delta) {
+            return delta == 0 ? this : new Set(Nodes.shift(elts, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.ListComp}. */
@@ -93,6 +117,9 @@ public sealed interface Expr extends Node {
             for (Node child : generators) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "ListComp"; }
+        @Override public ListComp shiftLines(int delta) {
+            return delta == 0 ? this : new ListComp((Expr) elt.shiftLines(delta), Nodes.shift(generators, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.SetComp}. */
@@ -105,6 +132,9 @@ public sealed interface Expr extends Node {
             for (Node child : generators) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "SetComp"; }
+        @Override public SetComp shiftLines(int delta) {
+            return delta == 0 ? this : new SetComp((Expr) elt.shiftLines(delta), Nodes.shift(generators, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.DictComp}. */
@@ -118,6 +148,9 @@ public sealed interface Expr extends Node {
             for (Node child : generators) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "DictComp"; }
+        @Override public DictComp shiftLines(int delta) {
+            return delta == 0 ? this : new DictComp((Expr) key.shiftLines(delta), (Expr) value.shiftLines(delta), Nodes.shift(generators, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.GeneratorExp}. */
@@ -130,6 +163,9 @@ public sealed interface Expr extends Node {
             for (Node child : generators) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "GeneratorExp"; }
+        @Override public GeneratorExp shiftLines(int delta) {
+            return delta == 0 ? this : new GeneratorExp((Expr) elt.shiftLines(delta), Nodes.shift(generators, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Await}. */
@@ -138,6 +174,9 @@ public sealed interface Expr extends Node {
             visitor.accept(value);
         }
         @Override public String pyType() { return "Await"; }
+        @Override public Await shiftLines(int delta) {
+            return delta == 0 ? this : new Await((Expr) value.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Yield}. */
@@ -146,6 +185,9 @@ public sealed interface Expr extends Node {
             if (value != null) visitor.accept(value);
         }
         @Override public String pyType() { return "Yield"; }
+        @Override public Yield shiftLines(int delta) {
+            return delta == 0 ? this : new Yield(value == null ? null : (Expr) value.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.YieldFrom}. */
@@ -154,6 +196,9 @@ public sealed interface Expr extends Node {
             visitor.accept(value);
         }
         @Override public String pyType() { return "YieldFrom"; }
+        @Override public YieldFrom shiftLines(int delta) {
+            return delta == 0 ? this : new YieldFrom((Expr) value.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Compare}. */
@@ -167,6 +212,9 @@ public sealed interface Expr extends Node {
             for (Node child : comparators) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "Compare"; }
+        @Override public Compare shiftLines(int delta) {
+            return delta == 0 ? this : new Compare((Expr) left.shiftLines(delta), ops, Nodes.shift(comparators, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Call}. */
@@ -181,6 +229,9 @@ public sealed interface Expr extends Node {
             for (Node child : keywords) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "Call"; }
+        @Override public Call shiftLines(int delta) {
+            return delta == 0 ? this : new Call((Expr) func.shiftLines(delta), Nodes.shift(args, delta), Nodes.shift(keywords, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.FormattedValue}. */
@@ -190,6 +241,9 @@ public sealed interface Expr extends Node {
             if (formatSpec != null) visitor.accept(formatSpec);
         }
         @Override public String pyType() { return "FormattedValue"; }
+        @Override public FormattedValue shiftLines(int delta) {
+            return delta == 0 ? this : new FormattedValue((Expr) value.shiftLines(delta), conversion, formatSpec == null ? null : (Expr) formatSpec.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.JoinedStr}. */
@@ -201,6 +255,9 @@ public sealed interface Expr extends Node {
             for (Node child : values) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "JoinedStr"; }
+        @Override public JoinedStr shiftLines(int delta) {
+            return delta == 0 ? this : new JoinedStr(Nodes.shift(values, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Constant}. */
@@ -208,6 +265,9 @@ public sealed interface Expr extends Node {
         @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
         }
         @Override public String pyType() { return "Constant"; }
+        @Override public Constant shiftLines(int delta) {
+            return delta == 0 ? this : new Constant(value, kind, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Attribute}. */
@@ -216,6 +276,9 @@ public sealed interface Expr extends Node {
             visitor.accept(value);
         }
         @Override public String pyType() { return "Attribute"; }
+        @Override public Attribute shiftLines(int delta) {
+            return delta == 0 ? this : new Attribute((Expr) value.shiftLines(delta), attr, ctx, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Subscript}. */
@@ -225,6 +288,9 @@ public sealed interface Expr extends Node {
             visitor.accept(slice);
         }
         @Override public String pyType() { return "Subscript"; }
+        @Override public Subscript shiftLines(int delta) {
+            return delta == 0 ? this : new Subscript((Expr) value.shiftLines(delta), (Expr) slice.shiftLines(delta), ctx, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Starred}. */
@@ -233,6 +299,9 @@ public sealed interface Expr extends Node {
             visitor.accept(value);
         }
         @Override public String pyType() { return "Starred"; }
+        @Override public Starred shiftLines(int delta) {
+            return delta == 0 ? this : new Starred((Expr) value.shiftLines(delta), ctx, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Name}. */
@@ -240,6 +309,9 @@ public sealed interface Expr extends Node {
         @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
         }
         @Override public String pyType() { return "Name"; }
+        @Override public Name shiftLines(int delta) {
+            return delta == 0 ? this : new Name(id, ctx, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.List}. */
@@ -251,6 +323,9 @@ public sealed interface Expr extends Node {
             for (Node child : elts) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "List"; }
+        @Override public List shiftLines(int delta) {
+            return delta == 0 ? this : new List(Nodes.shift(elts, delta), ctx, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Tuple}. */
@@ -262,6 +337,9 @@ public sealed interface Expr extends Node {
             for (Node child : elts) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "Tuple"; }
+        @Override public Tuple shiftLines(int delta) {
+            return delta == 0 ? this : new Tuple(Nodes.shift(elts, delta), ctx, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Slice}. */
@@ -272,6 +350,9 @@ public sealed interface Expr extends Node {
             if (step != null) visitor.accept(step);
         }
         @Override public String pyType() { return "Slice"; }
+        @Override public Slice shiftLines(int delta) {
+            return delta == 0 ? this : new Slice(lower == null ? null : (Expr) lower.shiftLines(delta), upper == null ? null : (Expr) upper.shiftLines(delta), step == null ? null : (Expr) step.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
 }

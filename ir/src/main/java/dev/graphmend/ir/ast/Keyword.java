@@ -7,4 +7,7 @@ public record Keyword(String arg, Expr value, Span span) implements Node {
         visitor.accept(value);
     }
     @Override public String pyType() { return "keyword"; }
+    @Override public Keyword shiftLines(int delta) {
+        return delta == 0 ? this : new Keyword(arg, (Expr) value.shiftLines(delta), span.shiftLines(delta));
+    }
 }

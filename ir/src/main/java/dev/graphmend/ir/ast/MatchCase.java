@@ -12,5 +12,8 @@ public record MatchCase(Pattern pattern, Expr guard, java.util.List<Stmt> body) 
         for (Node child : body) if (child != null) visitor.accept(child);
     }
     @Override public String pyType() { return "match_case"; }
+    @Override public MatchCase shiftLines(int delta) {
+        return delta == 0 ? this : new MatchCase((Pattern) pattern.shiftLines(delta), guard == null ? null : (Expr) guard.shiftLines(delta), Nodes.shift(body, delta));
+    }
     @Override public Span span() { return null; }
 }

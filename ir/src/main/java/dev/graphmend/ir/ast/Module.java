@@ -12,5 +12,8 @@ public record Module(java.util.List<Stmt> body, java.util.List<TypeIgnore> typeI
         for (Node child : typeIgnores) if (child != null) visitor.accept(child);
     }
     @Override public String pyType() { return "Module"; }
+    @Override public Module shiftLines(int delta) {
+        return delta == 0 ? this : new Module(Nodes.shift(body, delta), Nodes.shift(typeIgnores, delta));
+    }
     @Override public Span span() { return null; }
 }

@@ -15,4 +15,7 @@ public interface Node {
 
     /** Visits the direct child nodes in CPython's {@code _fields} order (nulls skipped). */
     void forEachChild(Consumer<? super Node> visitor);
+
+    /** This subtree with every line number moved by {@code delta} (this node itself when 0). */
+    Node shiftLines(int delta);
 }

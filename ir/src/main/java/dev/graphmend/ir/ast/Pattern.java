@@ -9,6 +9,9 @@ public sealed interface Pattern extends Node {
             visitor.accept(value);
         }
         @Override public String pyType() { return "MatchValue"; }
+        @Override public MatchValue shiftLines(int delta) {
+            return delta == 0 ? this : new MatchValue((Expr) value.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.MatchSingleton}. */
@@ -16,6 +19,9 @@ public sealed interface Pattern extends Node {
         @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
         }
         @Override public String pyType() { return "MatchSingleton"; }
+        @Override public MatchSingleton shiftLines(int delta) {
+            return delta == 0 ? this : new MatchSingleton(value, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.MatchSequence}. */
@@ -27,6 +33,9 @@ public sealed interface Pattern extends Node {
             for (Node child : patterns) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "MatchSequence"; }
+        @Override public MatchSequence shiftLines(int delta) {
+            return delta == 0 ? this : new MatchSequence(Nodes.shift(patterns, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.MatchMapping}. */
@@ -40,6 +49,9 @@ public sealed interface Pattern extends Node {
             for (Node child : patterns) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "MatchMapping"; }
+        @Override public MatchMapping shiftLines(int delta) {
+            return delta == 0 ? this : new MatchMapping(Nodes.shift(keys, delta), Nodes.shift(patterns, delta), rest, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.MatchClass}. */
@@ -55,6 +67,9 @@ public sealed interface Pattern extends Node {
             for (Node child : kwdPatterns) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "MatchClass"; }
+        @Override public MatchClass shiftLines(int delta) {
+            return delta == 0 ? this : new MatchClass((Expr) cls.shiftLines(delta), Nodes.shift(patterns, delta), kwdAttrs, Nodes.shift(kwdPatterns, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.MatchStar}. */
@@ -62,6 +77,9 @@ public sealed interface Pattern extends Node {
         @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
         }
         @Override public String pyType() { return "MatchStar"; }
+        @Override public MatchStar shiftLines(int delta) {
+            return delta == 0 ? this : new MatchStar(name, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.MatchAs}. */
@@ -70,6 +88,9 @@ public sealed interface Pattern extends Node {
             if (pattern != null) visitor.accept(pattern);
         }
         @Override public String pyType() { return "MatchAs"; }
+        @Override public MatchAs shiftLines(int delta) {
+            return delta == 0 ? this : new MatchAs(pattern == null ? null : (Pattern) pattern.shiftLines(delta), name, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.MatchOr}. */
@@ -81,6 +102,9 @@ public sealed interface Pattern extends Node {
             for (Node child : patterns) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "MatchOr"; }
+        @Override public MatchOr shiftLines(int delta) {
+            return delta == 0 ? this : new MatchOr(Nodes.shift(patterns, delta), span.shiftLines(delta));
+        }
     }
 
 }

@@ -18,6 +18,9 @@ public sealed interface Stmt extends Node {
             for (Node child : typeParams) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "FunctionDef"; }
+        @Override public FunctionDef shiftLines(int delta) {
+            return delta == 0 ? this : new FunctionDef(name, (Arguments) args.shiftLines(delta), Nodes.shift(body, delta), Nodes.shift(decoratorList, delta), returns == null ? null : (dev.graphmend.ir.ast.Expr) returns.shiftLines(delta), typeComment, Nodes.shift(typeParams, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.AsyncFunctionDef}. */
@@ -35,6 +38,9 @@ public sealed interface Stmt extends Node {
             for (Node child : typeParams) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "AsyncFunctionDef"; }
+        @Override public AsyncFunctionDef shiftLines(int delta) {
+            return delta == 0 ? this : new AsyncFunctionDef(name, (Arguments) args.shiftLines(delta), Nodes.shift(body, delta), Nodes.shift(decoratorList, delta), returns == null ? null : (dev.graphmend.ir.ast.Expr) returns.shiftLines(delta), typeComment, Nodes.shift(typeParams, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.ClassDef}. */
@@ -54,6 +60,9 @@ public sealed interface Stmt extends Node {
             for (Node child : typeParams) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "ClassDef"; }
+        @Override public ClassDef shiftLines(int delta) {
+            return delta == 0 ? this : new ClassDef(name, Nodes.shift(bases, delta), Nodes.shift(keywords, delta), Nodes.shift(body, delta), Nodes.shift(decoratorList, delta), Nodes.shift(typeParams, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Return}. */
@@ -62,6 +71,9 @@ public sealed interface Stmt extends Node {
             if (value != null) visitor.accept(value);
         }
         @Override public String pyType() { return "Return"; }
+        @Override public Return shiftLines(int delta) {
+            return delta == 0 ? this : new Return(value == null ? null : (dev.graphmend.ir.ast.Expr) value.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Delete}. */
@@ -73,6 +85,9 @@ public sealed interface Stmt extends Node {
             for (Node child : targets) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "Delete"; }
+        @Override public Delete shiftLines(int delta) {
+            return delta == 0 ? this : new Delete(Nodes.shift(targets, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Assign}. */
@@ -85,6 +100,9 @@ public sealed interface Stmt extends Node {
             visitor.accept(value);
         }
         @Override public String pyType() { return "Assign"; }
+        @Override public Assign shiftLines(int delta) {
+            return delta == 0 ? this : new Assign(Nodes.shift(targets, delta), (dev.graphmend.ir.ast.Expr) value.shiftLines(delta), typeComment, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.TypeAlias}. */
@@ -98,6 +116,9 @@ public sealed interface Stmt extends Node {
             visitor.accept(value);
         }
         @Override public String pyType() { return "TypeAlias"; }
+        @Override public TypeAlias shiftLines(int delta) {
+            return delta == 0 ? this : new TypeAlias((dev.graphmend.ir.ast.Expr) name.shiftLines(delta), Nodes.shift(typeParams, delta), (dev.graphmend.ir.ast.Expr) value.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.AugAssign}. */
@@ -107,6 +128,9 @@ public sealed interface Stmt extends Node {
             visitor.accept(value);
         }
         @Override public String pyType() { return "AugAssign"; }
+        @Override public AugAssign shiftLines(int delta) {
+            return delta == 0 ? this : new AugAssign((dev.graphmend.ir.ast.Expr) target.shiftLines(delta), op, (dev.graphmend.ir.ast.Expr) value.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.AnnAssign}. */
@@ -117,6 +141,9 @@ public sealed interface Stmt extends Node {
             if (value != null) visitor.accept(value);
         }
         @Override public String pyType() { return "AnnAssign"; }
+        @Override public AnnAssign shiftLines(int delta) {
+            return delta == 0 ? this : new AnnAssign((dev.graphmend.ir.ast.Expr) target.shiftLines(delta), (dev.graphmend.ir.ast.Expr) annotation.shiftLines(delta), value == null ? null : (dev.graphmend.ir.ast.Expr) value.shiftLines(delta), simple, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.For}. */
@@ -132,6 +159,9 @@ public sealed interface Stmt extends Node {
             for (Node child : orelse) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "For"; }
+        @Override public For shiftLines(int delta) {
+            return delta == 0 ? this : new For((dev.graphmend.ir.ast.Expr) target.shiftLines(delta), (dev.graphmend.ir.ast.Expr) iter.shiftLines(delta), Nodes.shift(body, delta), Nodes.shift(orelse, delta), typeComment, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.AsyncFor}. */
@@ -147,6 +177,9 @@ public sealed interface Stmt extends Node {
             for (Node child : orelse) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "AsyncFor"; }
+        @Override public AsyncFor shiftLines(int delta) {
+            return delta == 0 ? this : new AsyncFor((dev.graphmend.ir.ast.Expr) target.shiftLines(delta), (dev.graphmend.ir.ast.Expr) iter.shiftLines(delta), Nodes.shift(body, delta), Nodes.shift(orelse, delta), typeComment, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.While}. */
@@ -161,6 +194,9 @@ public sealed interface Stmt extends Node {
             for (Node child : orelse) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "While"; }
+        @Override public While shiftLines(int delta) {
+            return delta == 0 ? this : new While((dev.graphmend.ir.ast.Expr) test.shiftLines(delta), Nodes.shift(body, delta), Nodes.shift(orelse, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.If}. */
@@ -175,6 +211,9 @@ public sealed interface Stmt extends Node {
             for (Node child : orelse) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "If"; }
+        @Override public If shiftLines(int delta) {
+            return delta == 0 ? this : new If((dev.graphmend.ir.ast.Expr) test.shiftLines(delta), Nodes.shift(body, delta), Nodes.shift(orelse, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.With}. */
@@ -188,6 +227,9 @@ public sealed interface Stmt extends Node {
             for (Node child : body) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "With"; }
+        @Override public With shiftLines(int delta) {
+            return delta == 0 ? this : new With(Nodes.shift(items, delta), Nodes.shift(body, delta), typeComment, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.AsyncWith}. */
@@ -201,6 +243,9 @@ public sealed interface Stmt extends Node {
             for (Node child : body) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "AsyncWith"; }
+        @Override public AsyncWith shiftLines(int delta) {
+            return delta == 0 ? this : new AsyncWith(Nodes.shift(items, delta), Nodes.shift(body, delta), typeComment, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Match}. */
@@ -213,6 +258,9 @@ public sealed interface Stmt extends Node {
             for (Node child : cases) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "Match"; }
+        @Override public Match shiftLines(int delta) {
+            return delta == 0 ? this : new Match((dev.graphmend.ir.ast.Expr) subject.shiftLines(delta), Nodes.shift(cases, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Raise}. */
@@ -222,6 +270,9 @@ public sealed interface Stmt extends Node {
             if (cause != null) visitor.accept(cause);
         }
         @Override public String pyType() { return "Raise"; }
+        @Override public Raise shiftLines(int delta) {
+            return delta == 0 ? this : new Raise(exc == null ? null : (dev.graphmend.ir.ast.Expr) exc.shiftLines(delta), cause == null ? null : (dev.graphmend.ir.ast.Expr) cause.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Try}. */
@@ -239,6 +290,9 @@ public sealed interface Stmt extends Node {
             for (Node child : finalbody) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "Try"; }
+        @Override public Try shiftLines(int delta) {
+            return delta == 0 ? this : new Try(Nodes.shift(body, delta), Nodes.shift(handlers, delta), Nodes.shift(orelse, delta), Nodes.shift(finalbody, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.TryStar}. */
@@ -256,6 +310,9 @@ public sealed interface Stmt extends Node {
             for (Node child : finalbody) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "TryStar"; }
+        @Override public TryStar shiftLines(int delta) {
+            return delta == 0 ? this : new TryStar(Nodes.shift(body, delta), Nodes.shift(handlers, delta), Nodes.shift(orelse, delta), Nodes.shift(finalbody, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Assert}. */
@@ -265,6 +322,9 @@ public sealed interface Stmt extends Node {
             if (msg != null) visitor.accept(msg);
         }
         @Override public String pyType() { return "Assert"; }
+        @Override public Assert shiftLines(int delta) {
+            return delta == 0 ? this : new Assert((dev.graphmend.ir.ast.Expr) test.shiftLines(delta), msg == null ? null : (dev.graphmend.ir.ast.Expr) msg.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Import}. */
@@ -276,6 +336,9 @@ public sealed interface Stmt extends Node {
             for (Node child : names) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "Import"; }
+        @Override public Import shiftLines(int delta) {
+            return delta == 0 ? this : new Import(Nodes.shift(names, delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.ImportFrom}. */
@@ -287,6 +350,9 @@ public sealed interface Stmt extends Node {
             for (Node child : names) if (child != null) visitor.accept(child);
         }
         @Override public String pyType() { return "ImportFrom"; }
+        @Override public ImportFrom shiftLines(int delta) {
+            return delta == 0 ? this : new ImportFrom(module, Nodes.shift(names, delta), level, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Global}. */
@@ -297,6 +363,9 @@ public sealed interface Stmt extends Node {
         @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
         }
         @Override public String pyType() { return "Global"; }
+        @Override public Global shiftLines(int delta) {
+            return delta == 0 ? this : new Global(names, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Nonlocal}. */
@@ -307,6 +376,9 @@ public sealed interface Stmt extends Node {
         @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
         }
         @Override public String pyType() { return "Nonlocal"; }
+        @Override public Nonlocal shiftLines(int delta) {
+            return delta == 0 ? this : new Nonlocal(names, span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Expr}. */
@@ -315,6 +387,9 @@ public sealed interface Stmt extends Node {
             visitor.accept(value);
         }
         @Override public String pyType() { return "Expr"; }
+        @Override public Expr shiftLines(int delta) {
+            return delta == 0 ? this : new Expr((dev.graphmend.ir.ast.Expr) value.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Pass}. */
@@ -322,6 +397,9 @@ public sealed interface Stmt extends Node {
         @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
         }
         @Override public String pyType() { return "Pass"; }
+        @Override public Pass shiftLines(int delta) {
+            return delta == 0 ? this : new Pass(span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Break}. */
@@ -329,6 +407,9 @@ public sealed interface Stmt extends Node {
         @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
         }
         @Override public String pyType() { return "Break"; }
+        @Override public Break shiftLines(int delta) {
+            return delta == 0 ? this : new Break(span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.Continue}. */
@@ -336,6 +417,9 @@ public sealed interface Stmt extends Node {
         @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
         }
         @Override public String pyType() { return "Continue"; }
+        @Override public Continue shiftLines(int delta) {
+            return delta == 0 ? this : new Continue(span.shiftLines(delta));
+        }
     }
 
 }

@@ -6,5 +6,8 @@ public record TypeIgnore(int lineno, String tag) implements Node {
     @Override public void forEachChild(java.util.function.Consumer<? super Node> visitor) {
     }
     @Override public String pyType() { return "TypeIgnore"; }
+    @Override public TypeIgnore shiftLines(int delta) {
+        return delta == 0 ? this : new TypeIgnore(lineno + delta, tag);
+    }
     @Override public Span span() { return null; }
 }

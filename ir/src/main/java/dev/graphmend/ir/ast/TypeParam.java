@@ -10,6 +10,9 @@ public sealed interface TypeParam extends Node {
             if (defaultValue != null) visitor.accept(defaultValue);
         }
         @Override public String pyType() { return "TypeVar"; }
+        @Override public TypeVar shiftLines(int delta) {
+            return delta == 0 ? this : new TypeVar(name, bound == null ? null : (Expr) bound.shiftLines(delta), defaultValue == null ? null : (Expr) defaultValue.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.ParamSpec}. */
@@ -18,6 +21,9 @@ public sealed interface TypeParam extends Node {
             if (defaultValue != null) visitor.accept(defaultValue);
         }
         @Override public String pyType() { return "ParamSpec"; }
+        @Override public ParamSpec shiftLines(int delta) {
+            return delta == 0 ? this : new ParamSpec(name, defaultValue == null ? null : (Expr) defaultValue.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
     /** CPython's {@code ast.TypeVarTuple}. */
@@ -26,6 +32,9 @@ public sealed interface TypeParam extends Node {
             if (defaultValue != null) visitor.accept(defaultValue);
         }
         @Override public String pyType() { return "TypeVarTuple"; }
+        @Override public TypeVarTuple shiftLines(int delta) {
+            return delta == 0 ? this : new TypeVarTuple(name, defaultValue == null ? null : (Expr) defaultValue.shiftLines(delta), span.shiftLines(delta));
+        }
     }
 
 }

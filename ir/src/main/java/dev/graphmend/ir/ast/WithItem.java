@@ -8,5 +8,8 @@ public record WithItem(Expr contextExpr, Expr optionalVars) implements Node {
         if (optionalVars != null) visitor.accept(optionalVars);
     }
     @Override public String pyType() { return "withitem"; }
+    @Override public WithItem shiftLines(int delta) {
+        return delta == 0 ? this : new WithItem((Expr) contextExpr.shiftLines(delta), optionalVars == null ? null : (Expr) optionalVars.shiftLines(delta));
+    }
     @Override public Span span() { return null; }
 }
