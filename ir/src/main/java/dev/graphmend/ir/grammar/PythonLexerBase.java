@@ -72,6 +72,22 @@ public abstract class PythonLexerBase extends Lexer {
         resetState();
     }
 
+    private int baseIndent;
+
+    /**
+     * Lexes a fragment of a file whose statements sit at {@code column} (a class body's members):
+     * that column is the outermost level, no INDENT precedes the first statement and no DEDENT
+     * closes the last. Call after {@link #setInputStream}, which resets it to 0.
+     */
+    public void setBaseIndent(int column) {
+        baseIndent = column;
+        if (column > 0) {
+            indentTop = 1;
+            indents[1] = column;
+            altIndents[1] = column;
+        }
+    }
+
     /** In recovery mode a decorator line also ends an unclosed bracket (see class comment). */
     public void setRecoveryMode(boolean recovery) {
         this.recovery = recovery;
@@ -92,6 +108,7 @@ public abstract class PythonLexerBase extends Lexer {
         brackets.clear();
         fstrings.clear();
         indentTop = 0;
+        baseIndent = 0;
         indents[0] = 0;
         altIndents[0] = 0;
         atLineStart = true;
@@ -316,7 +333,8 @@ public abstract class PythonLexerBase extends Lexer {
         if (lastType != PythonLexer.NEWLINE && lastType != PythonLexer.INDENT && lastType != PythonLexer.DEDENT) {
             pending.add(layoutToken(PythonLexer.NEWLINE, eof));
         }
-        while (indentTop > 0) {
+        int floor = baseIndent > 0 ? 1 : 0;
+        while (indentTop > floor) {
             indentTop--;
             pending.add(layoutToken(PythonLexer.DEDENT, eof));
         }

@@ -44,12 +44,23 @@ final class AstBuilder {
     private final List<SyntaxError> errors;
     /** Error recovery: block bodies recovered separately, keyed by the block's INDENT token. */
     private final java.util.Map<Token, List<Stmt>> recoveredBodies;
+    private final int lineOffset;
 
     AstBuilder(LineIndex lines, CharStream chars, List<SyntaxError> errors) {
         this(lines, chars, errors, java.util.Map.of());
     }
 
     AstBuilder(LineIndex lines, CharStream chars, List<SyntaxError> errors, java.util.Map<Token, List<Stmt>> recoveredBodies) {
+        this(lines, chars, errors, recoveredBodies, 0);
+    }
+
+    /**
+     * {@code lineOffset}: the text is a fragment of a file starting at line {@code lineOffset + 1};
+     * tokens carry file lines, {@code lines} and {@code chars} index the fragment.
+     */
+    AstBuilder(LineIndex lines, CharStream chars, List<SyntaxError> errors, java.util.Map<Token, List<Stmt>> recoveredBodies,
+               int lineOffset) {
+        this.lineOffset = lineOffset;
         this.lines = lines;
         this.chars = chars;
         this.errors = errors;
@@ -59,7 +70,7 @@ final class AstBuilder {
     // ================================================================ positions
 
     private int startCol(Token t) {
-        return lines.utf8Column(t.getLine(), t.getCharPositionInLine());
+        return lines.utf8Column(t.getLine() - lineOffset, t.getCharPositionInLine());
     }
 
     private static boolean mayContainNewline(int type) {
@@ -68,17 +79,17 @@ final class AstBuilder {
 
     private int endLine(Token t) {
         if (!mayContainNewline(t.getType())) return t.getLine();
-        return lines.lineOfCodePoint(t.getStopIndex() + 1);
+        return lines.lineOfCodePoint(t.getStopIndex() + 1) + lineOffset;
     }
 
     private int endCol(Token t) {
         if (!mayContainNewline(t.getType())) {
             int cp = t.getCharPositionInLine() + (t.getStopIndex() - t.getStartIndex() + 1);
-            return lines.utf8Column(t.getLine(), cp);
+            return lines.utf8Column(t.getLine() - lineOffset, cp);
         }
         int end = t.getStopIndex() + 1;
         int line = lines.lineOfCodePoint(end);
-        return lines.utf8Column(line, end - lines.lineStartCodePoint(line));
+        return lines.utf8Column(line, end - lines.lineStartCodePoint(line)); // fragment-local line
     }
 
     private Span span(Token start, Token stop) {
@@ -1267,7 +1278,7 @@ final class AstBuilder {
                         : f.COLON() != null ? f.COLON().getSymbol() : rbrace;
                 String debug = chars.getText(Interval.of(lbrace.getStopIndex() + 1, next.getStartIndex() - 1));
                 int col = lbrace.getCharPositionInLine() + 1;
-                Span sp = new Span(lbrace.getLine(), lines.utf8Column(lbrace.getLine(), col), next.getLine(), startCol(next));
+                Span sp = new Span(lbrace.getLine(), lines.utf8Column(lbrace.getLine() - lineOffset, col), next.getLine(), startCol(next));
                 literal(debug, sp);
                 if (f.EXCLAMATION() == null && f.COLON() == null) conversion = 'r';
             }

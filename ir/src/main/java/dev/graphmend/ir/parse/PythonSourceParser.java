@@ -118,6 +118,36 @@ public final class PythonSourceParser {
         }
     }
 
+    /**
+     * Parses a fragment of a file: whole statements, at indentation {@code baseIndent}, whose first
+     * line is line {@code firstLine} of the file. Positions are the file's. Returns null unless
+     * the fragment is free of errors (the caller then parses the whole file): incremental
+     * reparsing only splices fragments that parse cleanly on their own.
+     *
+     * @param normalizedText the fragment's text with LF line endings, ending with a newline
+     */
+    public List<Stmt> parseFragment(String normalizedText, int firstLine, int baseIndent) {
+        try {
+            CharStream chars = CharStreams.fromString(normalizedText);
+            lexer.setRecoveryMode(false);
+            lexer.setInputStream(chars);
+            lexer.setLine(firstLine);
+            lexer.setBaseIndent(baseIndent);
+            CommonTokenStream tokens = new CommonTokenStream(lexer);
+            tokens.fill();
+            if (!lexer.getLexErrors().isEmpty()) return null;
+            PythonParser.File_inputContext tree = parseFile(tokens);
+            if (tree == null) return null;
+            List<SyntaxError> errors = new ArrayList<>();
+            AstBuilder builder = new AstBuilder(new dev.graphmend.ir.source.LineIndex(normalizedText), chars, errors,
+                    java.util.Map.of(), firstLine - 1);
+            List<Stmt> body = builder.fileInput(tree);
+            return errors.isEmpty() ? body : null;
+        } catch (RuntimeException | StackOverflowError e) {
+            return null;
+        }
+    }
+
     /** Two-stage parse of the whole file; null when it has a syntax error. */
     private PythonParser.File_inputContext parseFile(CommonTokenStream tokens) {
         parser.setTokenStream(tokens);

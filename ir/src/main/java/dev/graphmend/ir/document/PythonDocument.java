@@ -1,0 +1,296 @@
+package dev.graphmend.ir.document;
+
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Module;
+import dev.graphmend.ir.ast.Span;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.ir.parse.ParseResult;
+import dev.graphmend.ir.parse.PythonSourceParser;
+import dev.graphmend.ir.parse.SyntaxError;
+import dev.graphmend.ir.source.SourceText;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One version of an open Python document: its text and its syntax tree, updated incrementally.
+ *
+ * <p>The tree is kept in chunks: one per top-level statement (statements sharing a line share a
+ * chunk), each running from its first line (decorators included) to the next one's; a class's
+ * members are chunks of their own. An edit inside one class member re-parses that member alone;
+ * otherwise the top-level chunks the edit touches are re-parsed together. Chunks below the edit
+ * are reused, moved by the number of lines the edit added or removed. The fast path is taken only
+ * when it must give the same tree as parsing the whole text: the previous version had no syntax
+ * errors and the re-parsed fragment parses cleanly on its own; anything else (an unclosed bracket,
+ * a string left open, a changed indentation structure) parses the whole text.
+ *
+ * <p>Instances are immutable; {@link #apply} returns the next version.
+ */
+public final class PythonDocument {
+    private static final ThreadLocal<PythonSourceParser> PARSER = ThreadLocal.withInitial(PythonSourceParser::new);
+
+    /** A run of lines holding whole statements; a class's members are chunks too. */
+    record Chunk(int startLine, int endLine, List<Stmt> stmts, List<Chunk> members) {
+        Chunk shift(int delta) {
+            if (delta == 0) return this;
+            List<Stmt> moved = new ArrayList<>(stmts.size());
+            for (Stmt s : stmts) moved.add((Stmt) s.shiftLines(delta));
+            List<Chunk> movedMembers = new ArrayList<>(members.size());
+            for (Chunk m : members) movedMembers.add(m.shift(delta));
+            return new Chunk(startLine + delta, endLine + delta, moved, movedMembers);
+        }
+    }
+
+    /** How the last update was made (for tests and the benchmark). */
+    public enum Update { FULL, TOP_LEVEL, MEMBER }
+
+    private final String text;
+    private final int version;
+    private final SourceText source;
+    private final Module module;
+    private final List<SyntaxError> errors;
+    private final List<Chunk> chunks;
+    private final int[] lineStarts; // of text, in UTF-16 units; CR, LF and CRLF end lines
+    private final Update update;
+
+    private PythonDocument(String text, int version, SourceText source, Module module, List<SyntaxError> errors,
+                           List<Chunk> chunks, int[] lineStarts, Update update) {
+        this.text = text;
+        this.version = version;
+        this.source = source;
+        this.module = module;
+        this.errors = List.copyOf(errors);
+        this.chunks = chunks;
+        this.lineStarts = lineStarts;
+        this.update = update;
+    }
+
+    /** Parses a document's whole text. */
+    public static PythonDocument open(String text, int version) {
+        return full(text, version);
+    }
+
+    private static PythonDocument full(String text, int version) {
+        SourceText source = SourceText.of(text);
+        ParseResult r = PARSER.get().parse(source);
+        int lines = source.lines().lineCount();
+        return new PythonDocument(text, version, source, r.module(), r.errors(),
+                chunksOf(r.module().body(), 1, lines + 1, true), lineStarts(text), Update.FULL);
+    }
+
+    public String text() { return text; }
+    public int version() { return version; }
+    public SourceText source() { return source; }
+    public Module module() { return module; }
+    public List<SyntaxError> errors() { return errors; }
+    public Update lastUpdate() { return update; }
+
+    /** The next version: the changes applied in order, each relative to the text before it. */
+    public PythonDocument apply(List<TextChange> changes, int newVersion) {
+        PythonDocument doc = this;
+        for (TextChange c : changes) doc = doc.apply(c, newVersion);
+        return doc;
+    }
+
+    public PythonDocument apply(TextChange change, int newVersion) {
+        if (change.range() == null) return full(change.text(), newVersion);
+        TextChange.Range r = change.range();
+        int startOffset = offsetOf(r.start());
+        int endOffset = Math.max(startOffset, offsetOf(r.end()));
+        String newText = text.substring(0, startOffset) + change.text() + text.substring(endOffset);
+        int firstLine = lineOfOffset(startOffset) + 1; // 1-based lines the change touches
+        int lastLine = lineOfOffset(endOffset) + 1;
+        try {
+            PythonDocument d = incremental(newText, newVersion, firstLine, lastLine);
+            if (d != null) return d;
+        } catch (RuntimeException e) {
+            // a bug in the fast path must not lose the edit: parse the whole text
+        }
+        return full(newText, newVersion);
+    }
+
+    private PythonDocument incremental(String newText, int newVersion, int firstLine, int lastLine) {
+        if (!errors.isEmpty() || chunks.isEmpty() || !newText.isEmpty() && newText.charAt(0) == '\uFEFF') return null;
+        SourceText newSource = SourceText.of(newText);
+        if (!newSource.problems().isEmpty()) return null;
+        int[] newLineStarts = lineStarts(newText);
+        int delta = newLineStarts.length - lineStarts.length;
+        String normalized = newSource.normalized();
+        int newLineCount = newLineStarts.length;
+
+        int i = chunkIndex(chunks, firstLine);
+        int j = chunkIndex(chunks, lastLine);
+        if (i == j) {
+            PythonDocument d = memberUpdate(i, newText, newVersion, newSource, normalized, newLineStarts, firstLine, lastLine, delta);
+            if (d != null) return d;
+        }
+        Chunk first = chunks.get(i);
+        Chunk last = chunks.get(j);
+        int regionStart = first.startLine;
+        int regionEnd = last.endLine + delta; // exclusive
+        if (regionEnd <= regionStart) return null;
+        List<Stmt> stmts = PARSER.get().parseFragment(linesOf(normalized, regionStart, regionEnd), regionStart, 0);
+        if (stmts == null || (stmts.isEmpty() && i > 0)) return null;
+        List<Chunk> replaced = chunksOf(stmts, regionStart, regionEnd, true);
+        List<Chunk> next = new ArrayList<>(chunks.size() + replaced.size());
+        next.addAll(chunks.subList(0, i));
+        next.addAll(replaced);
+        for (int k = j + 1; k < chunks.size(); k++) next.add(chunks.get(k).shift(delta));
+        if (next.isEmpty() || next.get(0).startLine != 1 || next.get(next.size() - 1).endLine != newLineCount + 1) {
+            return null; // the chunks must cover the text exactly
+        }
+        return new PythonDocument(newText, newVersion, newSource, moduleOf(next), List.of(), next, newLineStarts, Update.TOP_LEVEL);
+    }
+
+    /** An edit inside one member of a class, not its last: re-parse that member alone. */
+    private PythonDocument memberUpdate(int i, String newText, int newVersion, SourceText newSource, String normalized,
+                                        int[] newLineStarts, int firstLine, int lastLine, int delta) {
+        Chunk cls = chunks.get(i);
+        if (cls.members.size() < 2) return null;
+        int m = chunkIndex(cls.members, firstLine);
+        if (firstLine < cls.members.get(0).startLine || m != chunkIndex(cls.members, lastLine) || m == cls.members.size() - 1) {
+            return null;
+        }
+        Chunk member = cls.members.get(m);
+        int regionStart = member.startLine;
+        int regionEnd = member.endLine + delta;
+        if (regionEnd <= regionStart) return null;
+        String region = linesOf(normalized, regionStart, regionEnd);
+        int indent = indentOf(region);
+        // the edited member must still start at the class's member indentation (deleting a `def`
+        // line leaves its body to the member above, which only a wider parse sees)
+        if (indent <= 0 || indent != indentOf(linesOf(source.normalized(), member.startLine, member.startLine + 1))) {
+            return null;
+        }
+        List<Stmt> stmts = PARSER.get().parseFragment(region, regionStart, indent);
+        if (stmts == null || stmts.isEmpty()) return null;
+        List<Chunk> members = new ArrayList<>(cls.members.size() + stmts.size());
+        members.addAll(cls.members.subList(0, m));
+        members.addAll(chunksOf(stmts, regionStart, regionEnd, false));
+        for (int k = m + 1; k < cls.members.size(); k++) members.add(cls.members.get(k).shift(delta));
+        Stmt.ClassDef old = (Stmt.ClassDef) cls.stmts.get(0);
+        List<Stmt> body = new ArrayList<>();
+        for (Chunk c : members) body.addAll(c.stmts);
+        Span sp = old.span();
+        Stmt.ClassDef updated = new Stmt.ClassDef(old.name(), old.bases(), old.keywords(), body, old.decoratorList(),
+                old.typeParams(), new Span(sp.line(), sp.col(), sp.endLine() + delta, sp.endCol()));
+        List<Chunk> next = new ArrayList<>(chunks.size());
+        next.addAll(chunks.subList(0, i));
+        next.add(new Chunk(cls.startLine, cls.endLine + delta, List.of(updated), members));
+        for (int k = i + 1; k < chunks.size(); k++) next.add(chunks.get(k).shift(delta));
+        return new PythonDocument(newText, newVersion, newSource, moduleOf(next), List.of(), next, newLineStarts, Update.MEMBER);
+    }
+
+    private static Module moduleOf(List<Chunk> chunks) {
+        List<Stmt> body = new ArrayList<>();
+        for (Chunk c : chunks) body.addAll(c.stmts);
+        return new Module(body, List.of());
+    }
+
+    /** Chunks for statements covering lines [firstLine, endLine); a class's members get chunks. */
+    static List<Chunk> chunksOf(List<Stmt> stmts, int firstLine, int endLine, boolean withMembers) {
+        List<Chunk> out = new ArrayList<>();
+        int k = 0;
+        while (k < stmts.size()) {
+            int start = k == 0 ? firstLine : startLine(stmts.get(k));
+            int g = k + 1;
+            while (g < stmts.size() && startLine(stmts.get(g)) == startLine(stmts.get(k))) g++;
+            int end = g < stmts.size() ? startLine(stmts.get(g)) : endLine;
+            List<Stmt> group = List.copyOf(stmts.subList(k, g));
+            List<Chunk> members = List.of();
+            if (withMembers && group.size() == 1 && group.get(0) instanceof Stmt.ClassDef c
+                    && startLine(c.body().get(0)) > c.span().line()) {
+                members = chunksOf(c.body(), startLine(c.body().get(0)), end, false);
+            }
+            out.add(new Chunk(start, end, group, members));
+            k = g;
+        }
+        return out;
+    }
+
+    /** A statement's first line: its first decorator's for a decorated definition. */
+    static int startLine(Stmt s) {
+        List<Expr> decorators = s instanceof Stmt.FunctionDef f ? f.decoratorList()
+                : s instanceof Stmt.AsyncFunctionDef f ? f.decoratorList()
+                : s instanceof Stmt.ClassDef c ? c.decoratorList() : List.of();
+        int line = s.span().line();
+        for (Expr d : decorators) line = Math.min(line, d.span().line());
+        return line;
+    }
+
+    /** The chunk holding 1-based {@code line} (the last chunk for lines past the end). */
+    private static int chunkIndex(List<Chunk> chunks, int line) {
+        int lo = 0;
+        int hi = chunks.size() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (chunks.get(mid).startLine <= line) lo = mid;
+            else hi = mid - 1;
+        }
+        return lo;
+    }
+
+    /** Lines [from, to) (1-based) of LF-normalised text, each ending with a newline. */
+    private static String linesOf(String normalized, int from, int to) {
+        int start = 0;
+        for (int line = 1; line < from && start >= 0; line++) start = normalized.indexOf('\n', start) + 1;
+        int end = start;
+        for (int line = from; line < to; line++) {
+            int nl = normalized.indexOf('\n', end);
+            end = nl < 0 ? normalized.length() : nl + 1;
+        }
+        String s = normalized.substring(start, end);
+        return s.endsWith("\n") || s.isEmpty() ? s : s + "\n";
+    }
+
+    /** The indentation column (tabs to multiples of 8, as the tokenizer counts) of the first line. */
+    private static int indentOf(String region) {
+        int col = 0;
+        for (int i = 0; i < region.length(); i++) {
+            char c = region.charAt(i);
+            if (c == ' ') col++;
+            else if (c == '\t') col = (col / 8 + 1) * 8;
+            else if (c == '\f') col = 0;
+            else break;
+        }
+        return col;
+    }
+
+    // ------------------------------------------------------------ positions in the editor's text
+
+    static int[] lineStarts(String text) {
+        int count = 1;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || (c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n'))) count++;
+        }
+        int[] starts = new int[count];
+        int k = 1;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || (c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n'))) starts[k++] = i + 1;
+        }
+        return starts;
+    }
+
+    /** A String offset for an LSP position, clamped to the text and to the line's content. */
+    private int offsetOf(TextChange.Position p) {
+        if (p.line() < 0) return 0;
+        if (p.line() >= lineStarts.length) return text.length();
+        int start = lineStarts[p.line()];
+        int end = p.line() + 1 < lineStarts.length ? lineStarts[p.line() + 1] : text.length();
+        while (end > start && (text.charAt(end - 1) == '\n' || text.charAt(end - 1) == '\r')) end--;
+        return start + Math.min(Math.max(0, p.character()), end - start);
+    }
+
+    /** The 0-based line holding a String offset. */
+    private int lineOfOffset(int offset) {
+        int lo = 0;
+        int hi = lineStarts.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (lineStarts[mid] <= offset) lo = mid;
+            else hi = mid - 1;
+        }
+        return lo;
+    }
+}

@@ -1,0 +1,194 @@
+package dev.graphmend.ir.document;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.graphmend.ir.dump.GmAstDump;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The incremental document model against a from-scratch parse: 10,000 random edit sequences on
+ * standard-library files and our examples (some as CRLF files). After every edit the incremental
+ * tree and errors must equal those of {@link PythonDocument#open} on the same text.
+ *
+ * <p>Edits: typing and deleting characters (ASCII, non-ASCII, astral), deleting and duplicating
+ * lines, cutting and pasting blocks, breaking the syntax (an open bracket, a stray ':', a half
+ * `def`) and repairing it (undoing the previous edit).
+ */
+@Tag("oracle")
+class IncrementalParsePropertyTest {
+    static final int SEQUENCES = 10_000;
+    static final long SEED = 0x1AC2E3E47L;
+    static final String[] TYPED = {"x", "self.", "(", ")", "[", "]", ":", " ", "\n", "\n    ", "    ", "é", "😀",
+            "日本", "1", "=", " = 1", "def ", "return ", "'", "\"", "#", "\t", "if x:\n    pass\n", "pass", ",", "f(a, b)",
+            "\r\n", "lambda: 0", "@", "class C:\n    y = 1\n", "    def m(self):\n        return 1\n"};
+
+    @Test
+    void incrementalTreeEqualsFromScratchAfterEveryEdit() throws IOException {
+        List<String> texts = corpus();
+        Random rnd = new Random(SEED);
+        List<PythonDocument> bases = new ArrayList<>(texts.size());
+        for (String t : texts) bases.add(PythonDocument.open(t, 0));
+        Map<PythonDocument.Update, Integer> paths = new EnumMap<>(PythonDocument.Update.class);
+        int edits = 0;
+        for (int seq = 0; seq < SEQUENCES; seq++) {
+            int fileIndex = rnd.nextInt(bases.size());
+            PythonDocument doc = bases.get(fileIndex);
+            int steps = 1 + rnd.nextInt(6);
+            TextChange undo = null;
+            StringBuilder history = new StringBuilder();
+            for (int step = 0; step < steps; step++) {
+                TextChange change;
+                if (undo != null && rnd.nextInt(4) == 0) {
+                    change = undo; // repair: take the previous edit back
+                } else {
+                    change = randomChange(doc.text(), rnd);
+                }
+                undo = inverse(doc.text(), change);
+                history.append("\n  ").append(describe(change));
+                PythonDocument next = doc.apply(change, doc.version() + 1);
+                PythonDocument scratch = PythonDocument.open(next.text(), next.version());
+                edits++;
+                paths.merge(next.lastUpdate(), 1, Integer::sum);
+                String got = GmAstDump.dump(next.module());
+                String want = GmAstDump.dump(scratch.module());
+                if (!got.equals(want) || !next.errors().equals(scratch.errors())) {
+                    fail("sequence " + seq + " on corpus file " + fileIndex + " (" + next.lastUpdate() + "): "
+                            + firstDifference(got, want) + "\nerrors ours " + next.errors() + "\nerrors scratch "
+                            + scratch.errors() + "\nedits:" + history);
+                }
+                doc = next;
+            }
+        }
+        int incremental = paths.getOrDefault(PythonDocument.Update.TOP_LEVEL, 0) + paths.getOrDefault(PythonDocument.Update.MEMBER, 0);
+        System.out.printf("incremental parse property: %d sequences, %d edits on %d files; paths %s%n",
+                SEQUENCES, edits, texts.size(), paths);
+        // the fast paths must really be exercised, or the property says nothing about them
+        assertTrue(incremental >= edits / 5, "too few incremental updates: " + paths);
+        assertTrue(paths.getOrDefault(PythonDocument.Update.MEMBER, 0) >= edits / 20, "too few member updates: " + paths);
+    }
+
+    static TextChange randomChange(String text, Random rnd) {
+        List<String> lines = List.of(text.split("\r\n|\r|\n", -1));
+        int line = rnd.nextInt(lines.size());
+        int len = lines.get(line).length();
+        int ch = rnd.nextInt(len + 3); // past the end too: editors may send it, it clamps
+        switch (rnd.nextInt(8)) {
+            case 0: case 1: case 2: // type something
+                return TextChange.replace(line, ch, line, ch, TYPED[rnd.nextInt(TYPED.length)]);
+            case 3: { // delete a few characters
+                int n = 1 + rnd.nextInt(8);
+                return TextChange.replace(line, ch, line, ch + n, "");
+            }
+            case 4: { // delete whole lines
+                int n = 1 + rnd.nextInt(3);
+                return TextChange.replace(line, 0, Math.min(lines.size() - 1, line + n), 0, "");
+            }
+            case 5: { // paste a copy of another line block here
+                int from = rnd.nextInt(lines.size());
+                int n = 1 + rnd.nextInt(4);
+                StringBuilder block = new StringBuilder();
+                for (int k = from; k < Math.min(lines.size(), from + n); k++) block.append(lines.get(k)).append('\n');
+                return TextChange.replace(line, 0, line, 0, block.toString());
+            }
+            case 6: { // cut a block spanning lines, from inside one line to inside another
+                int end = Math.min(lines.size() - 1, line + rnd.nextInt(12));
+                return TextChange.replace(line, ch, end, rnd.nextInt(lines.get(end).length() + 1), "");
+            }
+            default: { // replace a word-sized span
+                int n = rnd.nextInt(6);
+                return TextChange.replace(line, ch, line, ch + n, TYPED[rnd.nextInt(TYPED.length)]);
+            }
+        }
+    }
+
+    /** The change that takes {@code change} back, applied to the text after it. */
+    static TextChange inverse(String before, TextChange change) {
+        int[] starts = PythonDocument.lineStarts(before);
+        int start = offset(before, starts, change.range().start());
+        int end = Math.max(start, offset(before, starts, change.range().end()));
+        String removed = before.substring(start, end);
+        String after = before.substring(0, start) + change.text() + before.substring(end);
+        int[] afterStarts = PythonDocument.lineStarts(after);
+        int insertedEnd = start + change.text().length();
+        return new TextChange(new TextChange.Range(position(afterStarts, start), position(afterStarts, insertedEnd)), removed);
+    }
+
+    private static int offset(String text, int[] starts, TextChange.Position p) {
+        if (p.line() >= starts.length) return text.length();
+        int s = starts[p.line()];
+        int e = p.line() + 1 < starts.length ? starts[p.line() + 1] : text.length();
+        while (e > s && (text.charAt(e - 1) == '\n' || text.charAt(e - 1) == '\r')) e--;
+        return s + Math.min(p.character(), e - s);
+    }
+
+    private static TextChange.Position position(int[] starts, int offset) {
+        int line = 0;
+        while (line + 1 < starts.length && starts[line + 1] <= offset) line++;
+        return new TextChange.Position(line, offset - starts[line]);
+    }
+
+    private static String describe(TextChange c) {
+        TextChange.Range r = c.range();
+        return r.start().line() + ":" + r.start().character() + "-" + r.end().line() + ":" + r.end().character()
+                + " <- " + c.text().replace("\r", "\\r").replace("\n", "\\n");
+    }
+
+    private static String firstDifference(String a, String b) {
+        String[] x = a.split("\n", -1);
+        String[] y = b.split("\n", -1);
+        for (int i = 0; i < Math.max(x.length, y.length); i++) {
+            String p = i < x.length ? x[i] : "<none>";
+            String q = i < y.length ? y[i] : "<none>";
+            if (!p.equals(q)) return "dump line " + (i + 1) + ": incremental [" + p + "] scratch [" + q + "]";
+        }
+        return "dumps equal, errors differ";
+    }
+
+    /** Standard-library files of 40-600 lines (every 12th), our examples, a quarter as CRLF. */
+    static List<String> corpus() throws IOException {
+        Path stdlib = Paths.get("/root/.pyenv/versions/3.13.0/lib/python3.13");
+        List<String> out = new ArrayList<>();
+        if (Files.isDirectory(stdlib)) {
+            List<Path> files;
+            try (Stream<Path> s = Files.walk(stdlib)) {
+                files = s.filter(p -> p.toString().endsWith(".py") && !p.toString().contains("site-packages")
+                        && !p.toString().contains("/test/")).sorted().toList();
+            }
+            for (int i = 0; i < files.size(); i += 12) {
+                String t = new String(Files.readAllBytes(files.get(i)), StandardCharsets.UTF_8);
+                long n = t.chars().filter(c -> c == '\n').count();
+                if (n >= 40 && n <= 600 && !t.contains("\uFFFD")) out.add(out.size() % 4 == 3 ? t.replace("\n", "\r\n") : t);
+            }
+        }
+        Path examples = repoRoot().resolve("examples");
+        if (Files.isDirectory(examples)) {
+            try (Stream<Path> s = Files.list(examples)) {
+                for (Path p : s.filter(p -> p.toString().endsWith(".py")).sorted().toList()) {
+                    out.add(Files.readString(p));
+                }
+            }
+        }
+        if (out.size() < 20) fail("corpus too small (" + out.size() + " files): is CPython 3.13's stdlib installed?");
+        return out;
+    }
+
+    static Path repoRoot() {
+        for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.isDirectory(p.resolve("examples")) && Files.isRegularFile(p.resolve("pom.xml"))) return p;
+        }
+        return Paths.get("").toAbsolutePath();
+    }
+}
