@@ -1,0 +1,202 @@
+package dev.graphmend.ir.symbols;
+
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Module;
+import dev.graphmend.ir.ast.Node;
+import dev.graphmend.ir.ast.Span;
+import dev.graphmend.ir.symbols.Analyzer.Block;
+import dev.graphmend.ir.symbols.RawScope.RawSymbol;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The symbol tables of one module: its {@link Scope} tree, every {@link Symbol}, and the way
+ * back from AST nodes to them. Built in two passes that port CPython 3.13's
+ * {@code Python/symtable.c} (see the package documentation); immutable, and safe to share
+ * between threads once built.
+ *
+ * <pre>{@code
+ * SymbolTable table = SymbolTable.build(module);
+ * Resolution r = table.resolve(nameNode);          // what this Name denotes
+ * Scope f = table.scopeOpenedBy(functionDef);      // the function's own scope
+ * Symbol x = f.lookupIdentifier("x");              // x in f: kind(), flags(), bindings(), uses()
+ * }</pre>
+ */
+public final class SymbolTable {
+    private final Module ast;
+    private final Scope module;
+    private final boolean futureAnnotations;
+    private final IdentityHashMap<Node, Scope> scopeOfNode;
+    private final IdentityHashMap<Node, Scope> openers;
+    private final IdentityHashMap<Expr.Name, Symbol> nameSymbols;
+    private final IdentityHashMap<Symbol, List<Symbol>> references;
+    private final List<Problem> problems;
+
+    /**
+     * Something CPython's symtable rejects with a {@code SyntaxError} (a {@code nonlocal} with
+     * no binding, {@code import *} in a function, {@code global} after use, ...). The table is
+     * still built, as if the offending declaration were absent.
+     *
+     * @param span where, when known
+     */
+    public record Problem(String message, Span span) {}
+
+    private SymbolTable(Module ast, Collector c) {
+        this.ast = ast;
+        this.futureAnnotations = c.futureAnnotations;
+        List<Problem> problems = new ArrayList<>(c.problems);
+        IdentityHashMap<RawScope, Block> blocks = new IdentityHashMap<>();
+        Block top = toBlock(c.module, blocks);
+        new Analyzer(false, problems).analyze(top);
+
+        IdentityHashMap<RawScope, Scope> scopes = new IdentityHashMap<>();
+        this.module = toScope(c.module, null, blocks, scopes);
+        this.scopeOfNode = new IdentityHashMap<>(c.scopeOfNode.size() * 4 / 3 + 16);
+        for (Map.Entry<Node, RawScope> e : c.scopeOfNode.entrySet()) scopeOfNode.put(e.getKey(), scopes.get(e.getValue()));
+        this.openers = new IdentityHashMap<>();
+        for (Map.Entry<Node, RawScope> e : c.openers.entrySet()) openers.put(e.getKey(), scopes.get(e.getValue()));
+        this.nameSymbols = new IdentityHashMap<>(c.nameSymbols.size() * 4 / 3 + 16);
+        for (Map.Entry<Expr.Name, RawSymbol> e : c.nameSymbols.entrySet()) nameSymbols.put(e.getKey(), e.getValue().result);
+
+        this.references = new IdentityHashMap<>();
+        for (Scope s : module.walk()) {
+            for (Symbol sym : s.symbols()) {
+                Resolution r = Resolver.resolve(module, s, sym.name(), sym);
+                sym.resolveTo(r);
+                if (r.definition() != null) references.computeIfAbsent(r.definition(), k -> new ArrayList<>(2)).add(sym);
+            }
+        }
+        for (Map.Entry<Symbol, List<Symbol>> e : references.entrySet()) e.setValue(List.copyOf(e.getValue()));
+        this.problems = List.copyOf(problems);
+    }
+
+    /** Builds the symbol tables of a module. Never throws on a tree the parser produced, however broken the program. */
+    public static SymbolTable build(Module module) {
+        return new SymbolTable(module, new Collector(module));
+    }
+
+    private static Block toBlock(RawScope raw, IdentityHashMap<RawScope, Block> blocks) {
+        LinkedHashMap<String, Integer> symbols = new LinkedHashMap<>(raw.symbols.size() * 4 / 3 + 4);
+        for (RawSymbol s : raw.symbols.values()) symbols.put(s.name, s.flags);
+        List<Block> children = new ArrayList<>(raw.children.size());
+        for (RawScope c : raw.children) children.add(toBlock(c, blocks));
+        Block b = new Block(raw.kind, raw.name, raw.lineno, raw.canSeeClassScope, symbols, children, raw);
+        blocks.put(raw, b);
+        return b;
+    }
+
+    private static Scope toScope(RawScope raw, Scope parent, IdentityHashMap<RawScope, Block> blocks,
+                                 IdentityHashMap<RawScope, Scope> scopes) {
+        Block b = blocks.get(raw);
+        Scope scope = new Scope(raw.kind, raw.name, raw.node, raw.lineno, parent, raw.canSeeClassScope,
+                raw.kind == ScopeKind.CLASS ? raw.name : raw.privateName, raw.mangledNames, raw.starImports);
+        scopes.put(raw, scope);
+        LinkedHashMap<String, Symbol> symbols = new LinkedHashMap<>(b.symbols.size() * 4 / 3 + 4);
+        for (Map.Entry<String, Integer> e : b.symbols.entrySet()) {
+            RawSymbol rs = raw.symbols.get(e.getKey());
+            Symbol sym = rs == null
+                    ? new Symbol(e.getKey(), scope, e.getValue(), 0, true, List.of(), List.of(), null)
+                    : new Symbol(e.getKey(), scope, e.getValue(), rs.flags, false, rs.bindings, rs.uses, rs.declaration);
+            if (rs != null) rs.result = sym;
+            symbols.put(e.getKey(), sym);
+        }
+        List<Scope> children = new ArrayList<>(raw.children.size());
+        for (RawScope c : raw.children) children.add(toScope(c, scope, blocks, scopes));
+        scope.freeze(children, symbols, b.needsClassClosure, b.needsClassDict);
+        return scope;
+    }
+
+    /** The module's AST. */
+    public Module ast() { return ast; }
+
+    /** The module scope, root of the scope tree. */
+    public Scope module() { return module; }
+
+    /** Every scope, depth first. */
+    public List<Scope> scopes() { return module.walk(); }
+
+    /** Whether the module has {@code from __future__ import annotations} (annotations are then never evaluated). */
+    public boolean futureAnnotations() { return futureAnnotations; }
+
+    /** What CPython's symtable would reject in this module; empty for a valid program. */
+    public List<Problem> problems() { return problems; }
+
+    /**
+     * The scope whose code evaluates {@code node}: for a decorator, a default value, a base
+     * class or an annotation, the scope around the definition; for a function's body, the
+     * function. Statements, expressions, patterns, arguments, parameters, aliases, keywords,
+     * with-items, except handlers, match cases, type parameters and comprehension clauses are
+     * known; null for any other node, or one from another tree (nodes are matched by identity).
+     */
+    public Scope scopeOf(Node node) {
+        return scopeOfNode.get(node);
+    }
+
+    /**
+     * The scope a node opens: a {@code Module}, {@code FunctionDef}/{@code AsyncFunctionDef}
+     * (its body's scope; a generic function's type-parameter scope is that scope's parent),
+     * {@code ClassDef} (likewise), {@code Lambda}, comprehension, {@code TypeAlias} (the value's
+     * scope), or the bound/default expression of a type parameter; else null.
+     */
+    public Scope scopeOpenedBy(Node node) {
+        Scope s = openers.get(node);
+        if (s == null) return null;
+        // a generic definition opens its type-parameter scope first; answer the inner one
+        if (s.kind() == ScopeKind.TYPE_PARAMETERS) {
+            for (Scope c : s.children()) if (c.node() == node && c.kind() != ScopeKind.TYPE_PARAMETERS) return c;
+        }
+        return s;
+    }
+
+    /** The symbol a {@code Name} node refers to in its own scope; null for a name no scope records (an unevaluated annotation). */
+    public Symbol symbolOf(Expr.Name name) {
+        return nameSymbols.get(name);
+    }
+
+    /** What a {@code Name} node of this tree denotes; null for a node from another tree. */
+    public Resolution resolve(Expr.Name name) {
+        Symbol s = nameSymbols.get(name);
+        if (s != null) return s.resolution();
+        Scope scope = scopeOfNode.get(name);
+        return scope == null ? null : resolve(scope, name.id());
+    }
+
+    /** What an identifier written in {@code scope}'s code denotes (mangled as CPython would), whether or not the scope mentions it. */
+    public Resolution resolve(Scope scope, String identifier) {
+        String stored = scope.mangle(identifier);
+        Symbol s = scope.lookup(stored);
+        if (s != null) return s.resolution();
+        return Resolver.resolve(module, scope, stored, null);
+    }
+
+    /**
+     * Every symbol, in any scope, that denotes the variable {@code definition} owns (itself
+     * included): the free uses of a closure variable, {@code nonlocal} and {@code global}
+     * declarations, walrus targets in comprehensions. Empty for a symbol that owns no variable.
+     */
+    public List<Symbol> references(Symbol definition) {
+        return references.getOrDefault(definition, List.of());
+    }
+
+    /** All sites, in every scope, that bind the variable {@code definition} owns. */
+    public List<dev.graphmend.ir.symbols.Binding> bindingsOf(Symbol definition) {
+        List<Symbol> refs = references(definition);
+        if (refs.size() == 1) return refs.get(0).bindings();
+        List<dev.graphmend.ir.symbols.Binding> out = new ArrayList<>();
+        for (Symbol s : refs) out.addAll(s.bindings());
+        return Collections.unmodifiableList(out);
+    }
+
+    /** All {@code Name} nodes, in every scope, that read the variable {@code definition} owns. */
+    public List<Expr.Name> usesOf(Symbol definition) {
+        List<Symbol> refs = references(definition);
+        if (refs.size() == 1) return refs.get(0).uses();
+        List<Expr.Name> out = new ArrayList<>();
+        for (Symbol s : refs) out.addAll(s.uses());
+        return Collections.unmodifiableList(out);
+    }
+}
