@@ -43,6 +43,18 @@ public final class SymtableDump {
         return out;
     }
 
+    /**
+     * The scopes of {@link SymbolTable}'s own view, every comprehension a scope of its own: what
+     * CPython 3.11 and earlier (before PEP 709) report for the same program, in the same format.
+     */
+    public static List<DumpedScope> scopesWithoutInlining(SymbolTable table) {
+        Block top = toBlock(table.module());
+        new Analyzer(false, null).analyze(top);
+        List<DumpedScope> out = new ArrayList<>();
+        dump(top, 0, out);
+        return out;
+    }
+
     /** The whole dump of one table, without the {@code == PATH} line. */
     public static String dump(SymbolTable table) {
         StringBuilder sb = new StringBuilder();
