@@ -49,6 +49,30 @@ final class CfgInvariants {
             }
             bad.addAll(branchShape(b));
         }
+        // A RETURN edge leaves a return statement, or a cleanup copy entered by one (a block reached
+        // from the target of a return's edge without passing an exception edge).
+        Set<Block> onReturnPath = new HashSet<>();
+        ArrayDeque<Block> todo = new ArrayDeque<>();
+        for (Block b : blocks) {
+            Step last = b.lastStep();
+            if (last != null && last.node() instanceof Stmt.Return) {
+                for (Edge e : b.successors()) if (e.kind() == EdgeKind.RETURN && onReturnPath.add(e.target())) todo.add(e.target());
+            }
+        }
+        while (!todo.isEmpty()) {
+            for (Edge e : todo.poll().successors()) {
+                if (e.kind() != EdgeKind.EXCEPTION && onReturnPath.add(e.target())) todo.add(e.target());
+            }
+        }
+        for (Block b : blocks) {
+            Step last = b.lastStep();
+            for (Edge e : b.successors()) {
+                if (e.kind() == EdgeKind.RETURN && !(last != null && last.node() instanceof Stmt.Return)
+                        && !onReturnPath.contains(b)) {
+                    bad.add(e + " is a RETURN edge from neither a return nor a cleanup copy entered by one");
+                }
+            }
+        }
         // Reachability as a plain search finds it.
         boolean[] reach = new boolean[blocks.size()];
         ArrayDeque<Block> work = new ArrayDeque<>();
@@ -105,10 +129,6 @@ final class CfgInvariants {
             }
             if (branches && e.kind() != EdgeKind.TRUE && e.kind() != EdgeKind.FALSE && e.kind() != EdgeKind.EXCEPTION) {
                 bad.add(e + " leaves a test block");
-            }
-            if (e.kind() == EdgeKind.RETURN && !(last != null && last.node() instanceof Stmt.Return)
-                    && b.predecessors().stream().noneMatch(p -> p.kind() == EdgeKind.RETURN)) {
-                bad.add(e + " is a RETURN edge from neither a return nor a finally copy entered by one");
             }
             if (e.kind() == EdgeKind.LOOP_BACK && !(e.target().lastStep() != null
                     && (e.target().lastStep().kind() == Step.Kind.NEXT
