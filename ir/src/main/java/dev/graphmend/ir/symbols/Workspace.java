@@ -1,0 +1,161 @@
+package dev.graphmend.ir.symbols;
+
+import dev.graphmend.ir.ast.Expr;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The modules of a workspace by dotted name, so that a qualified name can be followed into the
+ * module that defines it: {@code from .sibling import f} in {@code pkg.main} names
+ * {@code pkg.sibling.f}, which is the top-level binding {@code f} of module {@code pkg.sibling}.
+ * Re-exports are followed ({@code pkg/__init__.py} doing {@code from .core import f} makes
+ * {@code pkg.f} lead to {@code pkg.core}'s {@code f}). Immutable.
+ */
+public final class Workspace {
+
+    /** One module of the workspace. */
+    public record Module(String name, boolean isPackage, SymbolTable table, QualifiedNames names) {
+        public Imports imports() { return names.imports(); }
+    }
+
+    /**
+     * Where a qualified name is defined in the workspace.
+     *
+     * @param module the module that defines it
+     * @param symbol its top-level symbol in that module; null when the name is the module itself
+     * @param rest attributes below that symbol, dotted ("" when none): {@code Model.forward}
+     *     leads to symbol {@code Model} with rest {@code forward}
+     */
+    public record Definition(Module module, Symbol symbol, String rest) {
+        /** The definition's own qualified name. */
+        public String qualifiedName() {
+            String s = module.name();
+            if (symbol != null) s += (s.isEmpty() ? "" : ".") + symbol.name();
+            if (!rest.isEmpty()) s += "." + rest;
+            return s;
+        }
+    }
+
+    private final Map<String, Module> modules;
+
+    private Workspace(Map<String, Module> modules) {
+        this.modules = Collections.unmodifiableMap(modules);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public static final class Builder {
+        private final Map<String, Module> modules = new LinkedHashMap<>();
+
+        /** Adds a module under its dotted name ({@code pkg.sub} for {@code pkg/sub/__init__.py}, with {@code isPackage}). */
+        public Builder add(String name, boolean isPackage, SymbolTable table) {
+            modules.put(name, new Module(name, isPackage, table, QualifiedNames.of(table, name, isPackage)));
+            return this;
+        }
+
+        /** Adds a file under the name its path below {@code root} gives it (see {@link #moduleName}). */
+        public Builder add(Path root, Path file, SymbolTable table) {
+            return add(moduleName(root, file), isPackage(file), table);
+        }
+
+        public Workspace build() {
+            return new Workspace(new LinkedHashMap<>(modules));
+        }
+    }
+
+    /** The dotted module name of a {@code .py} file below a source root: {@code root/pkg/sub/mod.py} is {@code pkg.sub.mod}, {@code root/pkg/__init__.py} is {@code pkg}. */
+    public static String moduleName(Path root, Path file) {
+        Path rel = root.relativize(file);
+        List<String> parts = new ArrayList<>();
+        for (Path p : rel) parts.add(p.toString());
+        String last = parts.remove(parts.size() - 1);
+        if (last.endsWith(".py")) last = last.substring(0, last.length() - 3);
+        if (!last.equals("__init__")) parts.add(last);
+        return String.join(".", parts);
+    }
+
+    public static boolean isPackage(Path file) {
+        return file.getFileName().toString().equals("__init__.py");
+    }
+
+    /** The module of that dotted name, or null. */
+    public Module module(String name) { return modules.get(name); }
+
+    public Collection<Module> modules() { return modules.values(); }
+
+    /**
+     * Where a qualified name is defined in the workspace: the longest module-name prefix that is
+     * a workspace module, then the next name's top-level binding there. When that binding is
+     * itself an import, it is followed (at most 20 hops, cycles stop). Null when no workspace
+     * module owns the name, or the module does not bind it.
+     */
+    public Definition definition(String qualifiedName) {
+        return definition(qualifiedName, 0, new java.util.HashSet<>());
+    }
+
+    private Definition definition(String qualifiedName, int depth, Set<String> seen) {
+        if (qualifiedName == null || depth > 20 || !seen.add(qualifiedName)) return null;
+        String prefix = qualifiedName;
+        String rest = "";
+        while (true) {
+            Module m = modules.get(prefix);
+            if (m != null) return inModule(m, rest, depth, seen);
+            int dot = prefix.lastIndexOf('.');
+            if (dot < 0) return null;
+            rest = prefix.substring(dot + 1) + (rest.isEmpty() ? "" : "." + rest);
+            prefix = prefix.substring(0, dot);
+        }
+    }
+
+    private Definition inModule(Module m, String rest, int depth, Set<String> seen) {
+        if (rest.isEmpty()) return new Definition(m, null, "");
+        int dot = rest.indexOf('.');
+        String first = dot < 0 ? rest : rest.substring(0, dot);
+        String below = dot < 0 ? "" : rest.substring(dot + 1);
+        Symbol s = m.table().module().lookup(first);
+        if (s == null || !(s.isBound() || s.isDeclaredGlobal())) {
+            // not bound here: a star import of another workspace module may bring it
+            for (Imports.StarImport star : m.imports().starImports()) {
+                if (star.module() == null || star.scope().kind() != ScopeKind.MODULE) continue;
+                Definition d = definition(star.module() + "." + rest, depth + 1, seen);
+                if (d != null) return d;
+            }
+            return null;
+        }
+        // a re-export: follow the import it comes from, when every binding is that import
+        List<Imports.Import> imports = m.imports().bindingsOf(m.table(), s);
+        if (!imports.isEmpty() && imports.size() == m.table().bindingsOf(s).size()) {
+            String target = imports.get(0).qualifiedName();
+            boolean agree = target != null;
+            for (Imports.Import i : imports) agree &= target != null && target.equals(i.qualifiedName());
+            if (agree) {
+                Definition d = definition(below.isEmpty() ? target : target + "." + below, depth + 1, seen);
+                if (d != null) return d;
+            }
+        }
+        return new Definition(m, s, below);
+    }
+
+    /** What an expression of module {@code moduleName} names, followed into the workspace when it leads there. */
+    public Definition definitionOf(String moduleName, Expr e) {
+        Module m = modules.get(moduleName);
+        if (m == null) return null;
+        Target t = m.names().resolve(e);
+        if (t instanceof Target.ModuleMember) {
+            Target.ModuleMember mm = (Target.ModuleMember) t;
+            if (mm.symbol() == null) return null;
+            int dot = mm.path().indexOf('.');
+            return new Definition(m, mm.symbol(), dot < 0 ? "" : mm.path().substring(dot + 1));
+        }
+        if (t instanceof Target.Imported) return definition(t.qualifiedName());
+        return null;
+    }
+}
