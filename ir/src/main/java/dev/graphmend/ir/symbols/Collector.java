@@ -261,11 +261,11 @@ final class Collector {
         boolean generic = !typeParams.isEmpty();
         if (generic) {
             // CPython tests args->defaults != NULL, which is true even for an empty list.
-            enterTypeParamBlock(name, s, true, kwDefaults, false, s.span().line());
+            enterTypeParamBlock(name, s, true, kwDefaults, false, line(s));
             for (TypeParam tp : typeParams) visitTypeParam(tp);
         }
         visitAnnotations(args, returns);
-        enterBlock(ScopeKind.FUNCTION, name, s, s.span().line());
+        enterBlock(ScopeKind.FUNCTION, name, s, line(s));
         visitParameters(args, s);
         visitStmts(body);
         exitBlock();
@@ -278,7 +278,7 @@ final class Collector {
         String outerPrivate = privateName;
         boolean generic = !c.typeParams().isEmpty();
         if (generic) {
-            enterTypeParamBlock(c.name(), c, false, false, true, c.span().line());
+            enterTypeParamBlock(c.name(), c, false, false, true, line(c));
             privateName = c.name();
             cur.privateName = privateName;
             cur.mangledNames = new HashSet<>();
@@ -290,7 +290,7 @@ final class Collector {
             visitExpr(k.value());
         }
         privateName = c.name();
-        enterBlock(ScopeKind.CLASS, c.name(), c, c.span().line());
+        enterBlock(ScopeKind.CLASS, c.name(), c, line(c));
         if (generic) {
             addDef("__type_params__", Def.LOCAL);
             addDef(".type_params", Def.USE);
@@ -307,10 +307,10 @@ final class Collector {
         boolean inClass = cur.kind == ScopeKind.CLASS;
         boolean generic = !t.typeParams().isEmpty();
         if (generic) {
-            enterTypeParamBlock(name, t, false, false, false, t.span().line());
+            enterTypeParamBlock(name, t, false, false, false, line(t));
             for (TypeParam tp : t.typeParams()) visitTypeParam(tp);
         }
-        enterBlock(ScopeKind.TYPE_ALIAS, name, t, t.span().line());
+        enterBlock(ScopeKind.TYPE_ALIAS, name, t, line(t));
         cur.canSeeClassScope = inClass;
         if (inClass) addDef("__classdict__", Def.USE);
         visitExpr(t.value());
@@ -360,7 +360,7 @@ final class Collector {
     private void visitBoundOrDefault(Expr e, String name) {
         if (e == null) return;
         boolean inClass = cur.canSeeClassScope;
-        enterBlock(ScopeKind.TYPE_VARIABLE, name, e, e.span().line());
+        enterBlock(ScopeKind.TYPE_VARIABLE, name, e, line(e));
         cur.canSeeClassScope = inClass;
         if (inClass) addDef("__classdict__", Def.USE);
         visitExpr(e);
@@ -621,17 +621,18 @@ final class Collector {
         scopeOfNode.put(a, cur);
         visitExprs(a.defaults());
         for (Expr d : a.kwDefaults()) if (d != null) visitExpr(d);
-        enterBlock(ScopeKind.LAMBDA, "lambda", l, l.span().line());
+        enterBlock(ScopeKind.LAMBDA, "lambda", l, line(l));
         visitParameters(a, l);
         visitExpr(l.body());
         exitBlock();
     }
 
     private void visitComprehension(Expr e, ScopeKind kind, String name, List<Comprehension> generators, Expr elt, Expr value) {
+        if (generators.isEmpty()) return; // not a comprehension CPython could parse
         Comprehension outermost = generators.get(0);
         scopeOfNode.put(outermost, cur);
         visitExpr(outermost.iter());
-        enterBlock(kind, name, e, e.span().line());
+        enterBlock(kind, name, e, line(e));
         addDef(".0", Def.PARAM);
         cur.compIterTarget = true;
         visitTarget(outermost.target(), Binding.Kind.COMPREHENSION_TARGET, outermost);
@@ -723,7 +724,9 @@ final class Collector {
         // MatchSingleton: nothing
     }
 
-    static Span spanOf(Node n) {
-        return n == null ? null : n.span();
+    /** CPython's lineno of a node; 0 for a node without a position (never from the parser, but cheap to allow). */
+    private static int line(Node n) {
+        Span s = n.span();
+        return s == null ? 0 : s.line();
     }
 }
