@@ -32,8 +32,8 @@ import java.util.List;
  * {@code SyntaxError} this records a {@link SymbolTable.Problem} and carries on.
  */
 final class Collector {
-    final IdentityHashMap<Node, RawScope> scopeOfNode = new IdentityHashMap<>();
-    final IdentityHashMap<Node, RawScope> openers = new IdentityHashMap<>();
+    final IdentityHashMap<Node, Scope> scopeOfNode = new IdentityHashMap<>(1024);
+    final IdentityHashMap<Node, Scope> openers = new IdentityHashMap<>();
     final IdentityHashMap<Expr.Name, RawSymbol> nameSymbols = new IdentityHashMap<>();
     final List<SymbolTable.Problem> problems = new ArrayList<>();
     final RawScope module;
@@ -52,7 +52,7 @@ final class Collector {
         module = new RawScope(ScopeKind.MODULE, "top", mod, 0, null, null);
         stack.add(module);
         cur = module;
-        openers.put(mod, module);
+        openers.put(mod, module.scope);
         for (Stmt s : mod.body()) visitStmt(s);
     }
 
@@ -83,7 +83,7 @@ final class Collector {
         cur.children.add(ste);
         stack.add(ste);
         cur = ste;
-        openers.putIfAbsent(node, ste);
+        openers.putIfAbsent(node, ste.scope);
         return ste;
     }
 
@@ -150,7 +150,7 @@ final class Collector {
     }
 
     private void visitStmt(Stmt s) {
-        scopeOfNode.put(s, cur);
+        scopeOfNode.put(s, cur.scope);
         if (s instanceof Stmt.Expr) {
             visitExpr(((Stmt.Expr) s).value());
         } else if (s instanceof Stmt.Assign) {
@@ -234,7 +234,7 @@ final class Collector {
             Stmt.Match m = (Stmt.Match) s;
             visitExpr(m.subject());
             for (MatchCase c : m.cases()) {
-                scopeOfNode.put(c, cur);
+                scopeOfNode.put(c, cur.scope);
                 visitPattern(c.pattern(), c);
                 if (c.guard() != null) visitExpr(c.guard());
                 visitStmts(c.body());
@@ -248,7 +248,7 @@ final class Collector {
     private void visitFunction(Stmt s, String name, Arguments args, List<Stmt> body, List<Expr> decorators,
                                Expr returns, List<TypeParam> typeParams) {
         bind(name, Binding.Kind.FUNCTION_DEFINITION, s, s);
-        scopeOfNode.put(args, cur);
+        scopeOfNode.put(args, cur.scope);
         for (Expr d : args.defaults()) visitExpr(d);
         boolean kwDefaults = false;
         for (Expr d : args.kwDefaults()) {
@@ -286,7 +286,7 @@ final class Collector {
         }
         for (Expr b : c.bases()) visitExpr(b);
         for (Keyword k : c.keywords()) {
-            scopeOfNode.put(k, cur);
+            scopeOfNode.put(k, cur.scope);
             visitExpr(k.value());
         }
         privateName = c.name();
@@ -336,7 +336,7 @@ final class Collector {
     }
 
     private void visitTypeParam(TypeParam tp) {
-        scopeOfNode.put(tp, cur);
+        scopeOfNode.put(tp, cur.scope);
         if (tp instanceof TypeParam.TypeVar) {
             TypeParam.TypeVar v = (TypeParam.TypeVar) tp;
             addTypeParam(v.name(), tp);
@@ -370,7 +370,7 @@ final class Collector {
     private void visitAnnAssign(Stmt.AnnAssign s) {
         if (s.target() instanceof Expr.Name) {
             Expr.Name n = (Expr.Name) s.target();
-            scopeOfNode.put(n, cur);
+            scopeOfNode.put(n, cur.scope);
             long prior = lookup(cur, n.id());
             if ((prior & (Def.GLOBAL | Def.NONLOCAL)) != 0 && cur != module && s.simple() != 0) {
                 problem("annotated name '" + n.id() + "' can't be " + ((prior & Def.GLOBAL) != 0 ? "global" : "nonlocal"), s);
@@ -396,7 +396,7 @@ final class Collector {
     private void visitTry(List<Stmt> body, List<ExceptHandler> handlers, List<Stmt> orelse, List<Stmt> finalbody) {
         visitStmts(body);
         for (ExceptHandler h : handlers) {
-            scopeOfNode.put(h, cur);
+            scopeOfNode.put(h, cur.scope);
             if (h.type() != null) visitExpr(h.type());
             if (h.name() != null) bind(h.name(), Binding.Kind.EXCEPT_HANDLER, h, h);
             visitStmts(h.body());
@@ -406,13 +406,13 @@ final class Collector {
     }
 
     private void visitWithItem(WithItem item, Stmt s) {
-        scopeOfNode.put(item, cur);
+        scopeOfNode.put(item, cur.scope);
         visitExpr(item.contextExpr());
         if (item.optionalVars() != null) visitTarget(item.optionalVars(), Binding.Kind.WITH_TARGET, s);
     }
 
     private void visitAlias(Alias a, Stmt s) {
-        scopeOfNode.put(a, cur);
+        scopeOfNode.put(a, cur.scope);
         String name = a.asname() != null ? a.asname() : a.name();
         if ("*".equals(name)) {
             if (cur.kind != ScopeKind.MODULE) problem("import * only allowed at module level", a);
@@ -465,7 +465,7 @@ final class Collector {
     }
 
     private void visitParameter(Arg arg, Node owner) {
-        scopeOfNode.put(arg, cur);
+        scopeOfNode.put(arg, cur.scope);
         addDef(arg.arg(), Def.PARAM).addBinding(new Binding(Binding.Kind.PARAMETER, arg, owner));
     }
 
@@ -494,7 +494,7 @@ final class Collector {
     }
 
     private void mapUnevaluated(Node n) {
-        scopeOfNode.put(n, cur);
+        scopeOfNode.put(n, cur.scope);
         n.forEachChild(this::mapUnevaluated);
     }
 
@@ -516,7 +516,7 @@ final class Collector {
     }
 
     private void visitExpr(Expr e) {
-        scopeOfNode.put(e, cur);
+        scopeOfNode.put(e, cur.scope);
         if (e instanceof Expr.Name) {
             visitName((Expr.Name) e);
         } else if (e instanceof Expr.Attribute) {
@@ -528,7 +528,7 @@ final class Collector {
             visitExpr(c.func());
             visitExprs(c.args());
             for (Keyword k : c.keywords()) {
-                scopeOfNode.put(k, cur);
+                scopeOfNode.put(k, cur.scope);
                 visitExpr(k.value());
             }
         } else if (e instanceof Expr.Subscript) {
@@ -618,7 +618,7 @@ final class Collector {
 
     private void visitLambda(Expr.Lambda l) {
         Arguments a = l.args();
-        scopeOfNode.put(a, cur);
+        scopeOfNode.put(a, cur.scope);
         visitExprs(a.defaults());
         for (Expr d : a.kwDefaults()) if (d != null) visitExpr(d);
         enterBlock(ScopeKind.LAMBDA, "lambda", l, line(l));
@@ -630,7 +630,7 @@ final class Collector {
     private void visitComprehension(Expr e, ScopeKind kind, String name, List<Comprehension> generators, Expr elt, Expr value) {
         if (generators.isEmpty()) return; // not a comprehension CPython could parse
         Comprehension outermost = generators.get(0);
-        scopeOfNode.put(outermost, cur);
+        scopeOfNode.put(outermost, cur.scope);
         visitExpr(outermost.iter());
         enterBlock(kind, name, e, line(e));
         addDef(".0", Def.PARAM);
@@ -640,7 +640,7 @@ final class Collector {
         visitExprs(outermost.ifs());
         for (int i = 1; i < generators.size(); i++) {
             Comprehension g = generators.get(i);
-            scopeOfNode.put(g, cur);
+            scopeOfNode.put(g, cur.scope);
             cur.compIterTarget = true;
             visitTarget(g.target(), Binding.Kind.COMPREHENSION_TARGET, g);
             cur.compIterTarget = false;
@@ -696,7 +696,7 @@ final class Collector {
     // patterns
 
     private void visitPattern(Pattern p, Node matchCase) {
-        scopeOfNode.put(p, cur);
+        scopeOfNode.put(p, cur.scope);
         if (p instanceof Pattern.MatchValue) {
             visitExpr(((Pattern.MatchValue) p).value());
         } else if (p instanceof Pattern.MatchSequence) {

@@ -22,6 +22,8 @@ final class RawScope {
     List<Stmt.ImportFrom> starImports = List.of();
 
     boolean canSeeClassScope;
+    /** The public scope this one becomes; its symbols are filled in once the analysis is done. */
+    final Scope scope;
     /** CPython's ste_mangled_names: when not null, only these names are mangled (shared with children). */
     Set<String> mangledNames;
     /** CPython's ste_comp_iter_target: set while a comprehension's target is visited. */
@@ -34,6 +36,7 @@ final class RawScope {
         this.lineno = lineno;
         this.parent = parent;
         this.privateName = privateName;
+        this.scope = new Scope(kind, name, node, lineno, parent == null ? null : parent.scope);
     }
 
     RawSymbol symbol(String mangled) {

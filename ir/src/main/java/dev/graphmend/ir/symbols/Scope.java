@@ -26,29 +26,30 @@ public final class Scope {
     private final Node node;
     private final int line;
     private final Scope parent;
-    private final boolean canSeeClassScope;
-    private final String privateName;
-    private final Set<String> mangledOnly;
-    private final List<Stmt.ImportFrom> starImports;
+    private boolean canSeeClassScope;
+    private String privateName;
+    private Set<String> mangledOnly;
+    private List<Stmt.ImportFrom> starImports = List.of();
     private List<Scope> children = List.of();
     private Map<String, Symbol> symbols = Map.of();
     private boolean needsClassCell;
     private boolean needsClassDict;
 
-    Scope(ScopeKind kind, String name, Node node, int line, Scope parent, boolean canSeeClassScope,
-          String privateName, Set<String> mangledOnly, List<Stmt.ImportFrom> starImports) {
+    Scope(ScopeKind kind, String name, Node node, int line, Scope parent) {
         this.kind = kind;
         this.name = name;
         this.node = node;
         this.line = line;
         this.parent = parent;
+    }
+
+    /** Called once, while the table is built; the scope is immutable afterwards. */
+    void freeze(boolean canSeeClassScope, String privateName, Set<String> mangledOnly, List<Stmt.ImportFrom> starImports,
+                List<Scope> children, LinkedHashMap<String, Symbol> symbols, boolean needsClassCell, boolean needsClassDict) {
         this.canSeeClassScope = canSeeClassScope;
         this.privateName = privateName;
         this.mangledOnly = mangledOnly == null ? null : Set.copyOf(mangledOnly);
-        this.starImports = List.copyOf(starImports);
-    }
-
-    void freeze(List<Scope> children, LinkedHashMap<String, Symbol> symbols, boolean needsClassCell, boolean needsClassDict) {
+        this.starImports = starImports.isEmpty() ? List.of() : List.copyOf(starImports);
         this.children = Collections.unmodifiableList(new ArrayList<>(children));
         this.symbols = Collections.unmodifiableMap(symbols);
         this.needsClassCell = needsClassCell;

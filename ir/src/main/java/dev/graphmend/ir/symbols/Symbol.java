@@ -36,8 +36,8 @@ public final class Symbol {
         this.flags = flags;
         this.rawFlags = rawFlags;
         this.passThrough = passThrough;
-        this.bindings = List.copyOf(bindings);
-        this.uses = List.copyOf(uses);
+        this.bindings = bindings.isEmpty() ? List.of() : java.util.Collections.unmodifiableList(bindings);
+        this.uses = uses.isEmpty() ? List.of() : java.util.Collections.unmodifiableList(uses);
         this.declaration = declaration;
     }
 

@@ -32,7 +32,7 @@ public final class SymbolTable {
     private final boolean futureAnnotations;
     private final IdentityHashMap<Node, Scope> scopeOfNode;
     private final IdentityHashMap<Node, Scope> openers;
-    private final IdentityHashMap<Expr.Name, Symbol> nameSymbols;
+    private final IdentityHashMap<Expr.Name, RawSymbol> nameSymbols;
     private final IdentityHashMap<Symbol, List<Symbol>> references;
     private final List<Problem> problems;
 
@@ -53,14 +53,10 @@ public final class SymbolTable {
         Block top = toBlock(c.module, blocks);
         new Analyzer(false, problems).analyze(top);
 
-        IdentityHashMap<RawScope, Scope> scopes = new IdentityHashMap<>();
-        this.module = toScope(c.module, null, blocks, scopes);
-        this.scopeOfNode = new IdentityHashMap<>(c.scopeOfNode.size() * 4 / 3 + 16);
-        for (Map.Entry<Node, RawScope> e : c.scopeOfNode.entrySet()) scopeOfNode.put(e.getKey(), scopes.get(e.getValue()));
-        this.openers = new IdentityHashMap<>();
-        for (Map.Entry<Node, RawScope> e : c.openers.entrySet()) openers.put(e.getKey(), scopes.get(e.getValue()));
-        this.nameSymbols = new IdentityHashMap<>(c.nameSymbols.size() * 4 / 3 + 16);
-        for (Map.Entry<Expr.Name, RawSymbol> e : c.nameSymbols.entrySet()) nameSymbols.put(e.getKey(), e.getValue().result);
+        this.module = toScope(c.module, blocks);
+        this.scopeOfNode = c.scopeOfNode;
+        this.openers = c.openers;
+        this.nameSymbols = c.nameSymbols;
 
         this.references = new IdentityHashMap<>();
         for (Scope s : module.walk()) {
@@ -89,12 +85,9 @@ public final class SymbolTable {
         return b;
     }
 
-    private static Scope toScope(RawScope raw, Scope parent, IdentityHashMap<RawScope, Block> blocks,
-                                 IdentityHashMap<RawScope, Scope> scopes) {
+    private static Scope toScope(RawScope raw, IdentityHashMap<RawScope, Block> blocks) {
         Block b = blocks.get(raw);
-        Scope scope = new Scope(raw.kind, raw.name, raw.node, raw.lineno, parent, raw.canSeeClassScope,
-                raw.kind == ScopeKind.CLASS ? raw.name : raw.privateName, raw.mangledNames, raw.starImports);
-        scopes.put(raw, scope);
+        Scope scope = raw.scope;
         LinkedHashMap<String, Symbol> symbols = new LinkedHashMap<>(b.symbols.size() * 4 / 3 + 4);
         for (Map.Entry<String, Integer> e : b.symbols.entrySet()) {
             RawSymbol rs = raw.symbols.get(e.getKey());
@@ -105,8 +98,9 @@ public final class SymbolTable {
             symbols.put(e.getKey(), sym);
         }
         List<Scope> children = new ArrayList<>(raw.children.size());
-        for (RawScope c : raw.children) children.add(toScope(c, scope, blocks, scopes));
-        scope.freeze(children, symbols, b.needsClassClosure, b.needsClassDict);
+        for (RawScope c : raw.children) children.add(toScope(c, blocks));
+        scope.freeze(raw.canSeeClassScope, raw.kind == ScopeKind.CLASS ? raw.name : raw.privateName, raw.mangledNames,
+                raw.starImports, children, symbols, b.needsClassClosure, b.needsClassDict);
         return scope;
     }
 
@@ -154,12 +148,13 @@ public final class SymbolTable {
 
     /** The symbol a {@code Name} node refers to in its own scope; null for a name no scope records (an unevaluated annotation). */
     public Symbol symbolOf(Expr.Name name) {
-        return nameSymbols.get(name);
+        RawSymbol s = nameSymbols.get(name);
+        return s == null ? null : s.result;
     }
 
     /** What a {@code Name} node of this tree denotes; null for a node from another tree. */
     public Resolution resolve(Expr.Name name) {
-        Symbol s = nameSymbols.get(name);
+        Symbol s = symbolOf(name);
         if (s != null) return s.resolution();
         Scope scope = scopeOfNode.get(name);
         return scope == null ? null : resolve(scope, name.id());

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Damaged programs (what an editor holds while the user types) still get symbol tables: the
- * fixtures, cut and spliced at random 1,500 times, parsed with error recovery, built, dumped
+ * fixtures, cut and spliced at random 600 times, parsed with error recovery, built, dumped
  * in CPython's view, every name resolved and every expression named. Nothing may throw.
  */
 class SymbolTableRobustnessTest {
@@ -44,7 +44,7 @@ class SymbolTableRobustnessTest {
         Random random = new Random(20261129);
         PythonSourceParser parser = new PythonSourceParser();
         int withErrors = 0;
-        for (int i = 0; i < 1500; i++) {
+        for (int i = 0; i < 600; i++) {
             String src = sources.get(random.nextInt(sources.size()));
             StringBuilder sb = new StringBuilder(src);
             int edits = 1 + random.nextInt(4);
@@ -76,7 +76,7 @@ class SymbolTableRobustnessTest {
                 fail("mutation " + i + " threw " + e + " on:\n" + damaged, e);
             }
         }
-        assertTrue(withErrors > 150, "the mutations should break the syntax often; broke " + withErrors);
+        assertTrue(withErrors > 60, "the mutations should break the syntax often; broke " + withErrors);
     }
 
     private static void walk(Node n, java.util.function.Consumer<Node> f) {
