@@ -417,7 +417,7 @@ def f(p):
 # B7: return r -> B8 [RETURN]
 # B8 exit
 # B9 raise-exit unreachable
-#== a case whose or-pattern has an irrefutable alternative is irrefutable; a guarded capture is not
+#== an or-pattern with an irrefutable alternative cannot fail; a guarded capture's pattern cannot either, only its guard
 def f(p):
     match p:
         case x if x > 0:
@@ -426,7 +426,7 @@ def f(p):
             r = 0
     return r
 # B0 entry: params p -> B1
-# B1: match p | case x -> B2 [TRUE], B4 [FALSE]
+# B1: match p | case x -> B2 [TRUE]
 # B2: guard x > 0 -> B3 [TRUE], B4 [FALSE]
 # B3: r = x -> B6
 # B4: case 0 | _ -> B5 [TRUE]

@@ -589,8 +589,8 @@ final class CfgBuilder {
             if (next != null) setOpen(next);
             add(new Step(Step.Kind.MATCH, c.pattern(), s));
             MBlock m = close();
-            boolean irrefutable = c.guard() == null && irrefutable(c.pattern());
-            next = irrefutable ? new ArrayList<>() : list(new Pending(m, EdgeKind.FALSE));
+            // A capture or wildcard pattern cannot fail; with a guard, only the guard can.
+            next = irrefutable(c.pattern()) ? new ArrayList<>() : list(new Pending(m, EdgeKind.FALSE));
             setOpen(list(new Pending(m, EdgeKind.TRUE)));
             if (c.guard() != null) {
                 add(new Step(Step.Kind.TEST, c.guard(), s));
@@ -619,6 +619,7 @@ final class CfgBuilder {
     static boolean mayRaise(Step step) {
         return switch (step.kind()) {
             case PARAMETERS, HANDLER, UNBIND -> false;
+            case BIND -> !(step.node() instanceof Expr.Name); // storing to a plain name cannot fail
             case STATEMENT -> !(step.node() instanceof Stmt.Pass || step.node() instanceof Stmt.Break
                     || step.node() instanceof Stmt.Continue || step.node() instanceof Stmt.Global
                     || step.node() instanceof Stmt.Nonlocal);

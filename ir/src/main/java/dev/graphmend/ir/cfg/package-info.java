@@ -43,8 +43,8 @@
  *   a {@code finally}, and {@code with} bodies) every block with a step that may raise has one
  *   EXCEPTION edge to where the exception goes: the first {@code except} test, or the exceptional
  *   copy of the {@code finally}/exit code. Only {@code pass}, {@code break}, {@code continue},
- *   {@code global}, {@code nonlocal}, the handler's binding and its implicit {@code del} cannot
- *   raise. Outside such regions an exception simply leaves the function, and those edges are not
+ *   {@code global}, {@code nonlocal}, the binding of a loop or {@code with} target that is a plain
+ *   name, the handler's binding and its implicit {@code del} cannot raise. Outside such regions an exception simply leaves the function, and those edges are not
  *   drawn (every block would have one): only {@code raise}, failed asserts and re-raises reach the
  *   raise exit. {@code except} clauses are tested in order (TRUE: the handler; FALSE: the next
  *   clause); when the last one is not a bare {@code except:}, its FALSE edge re-raises to the
@@ -72,9 +72,10 @@
  *   <li><b>except ... as name.</b> Python runs the handler as {@code name = exc; try: body finally:
  *   del name}; so do we: an UNBIND step (killing the name) on every route out of the handler.</li>
  *   <li><b>match.</b> The subject is evaluated once; each case tests its pattern (TRUE: guard or
- *   body; FALSE: the next case), then its guard (FALSE: the next case). After the last case the
- *   FALSE edge goes past the {@code match} — unless a case is irrefutable (a capture or {@code _},
- *   possibly inside an or-pattern or {@code as}, without a guard): then it has only a TRUE edge.</li>
+ *   body; FALSE: the next case), then its guard (FALSE: the next case). An irrefutable pattern (a
+ *   capture or {@code _}, possibly inside an or-pattern or {@code as}) has only a TRUE edge; with a
+ *   guard, the guard's FALSE edge still goes on. After the last case the FALSE edges go past the
+ *   {@code match}; nothing does when the last case is an irrefutable pattern without a guard.</li>
  *   <li><b>assert</b> ends its block: TRUE onwards, FALSE to the exception target (the raise exit
  *   outside a try).</li>
  *   <li><b>yield.</b> A statement containing {@code yield}/{@code yield from} ends its block; the
