@@ -26,17 +26,16 @@ public final class DefUse {
     private DefUse(ReachingDefinitions rd) {
         this.reaching = rd;
         for (Block b : rd.graph().blocks()) {
-            rd.walk(b, (step, event, state) -> {
-                if (!(event instanceof Accesses.Use u)) return;
-                Set<Definition> ds = defsOfUse.get(u.name());
-                if (ds == null) {
-                    ds = new LinkedHashSet<>();
-                    defsOfUse.put(u.name(), ds);
-                    uses.add(u.name());
+            rd.uses(b, use -> {
+                if (!defsOfUse.containsKey(use)) {
+                    defsOfUse.put(use, new LinkedHashSet<>());
+                    uses.add(use);
                 }
-                if (!b.isReachable()) return;
-                for (Definition d : rd.reachingOf(u.name().id(), state)) {
-                    if (ds.add(d)) usesOfDef.computeIfAbsent(d, k -> new ArrayList<>()).add(u.name());
+            });
+            rd.walk(b, (step, use, state) -> {
+                Set<Definition> ds = defsOfUse.get(use);
+                for (Definition d : rd.reachingOf(use.id(), state)) {
+                    if (ds.add(d)) usesOfDef.computeIfAbsent(d, k -> new ArrayList<>()).add(use);
                 }
             });
         }

@@ -1,5 +1,6 @@
 package dev.graphmend.ir.cfg;
 
+import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Node;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -32,8 +33,10 @@ import java.util.Set;
  *   <li>The FALSE edge of a {@code case} pattern: the state before the pattern plus its captures as
  *       weak definitions (a failed match may have bound some names: Python leaves it unspecified).</li>
  * </ul>
- * A weak definition (see {@link Accesses}: a walrus in a short-circuit operand or a comprehension,
- * the alternatives of an or-pattern) adds itself without killing.
+ * Inside a step, conditionally evaluated parts (short-circuit operands, conditional expressions,
+ * comprehension bodies, or-pattern alternatives) are followed exactly: a walrus in the second
+ * operand of {@code and} is certain for the third operand and merely possible after the
+ * expression. The result is the meet-over-all-paths solution (the analysis is distributive).
  */
 public final class ReachingDefinitions {
     private final ControlFlowGraph graph;
@@ -42,15 +45,14 @@ public final class ReachingDefinitions {
     private final Map<String, BitSet> byName = new HashMap<>();
     private final List<List<List<Accesses.Event>>> events = new ArrayList<>();
     private final BitSet[] in;
-    private final BitSet[] out;
+    private final Flow[] flows;
 
-    /** A transfer {@code out = (in - kill) | gen}. */
-    private record Transfer(BitSet kill, BitSet gen) {
-        BitSet apply(BitSet in) {
-            BitSet r = (BitSet) in.clone();
-            r.andNot(kill);
-            r.or(gen);
-            return r;
+    /** What leaves a block: along normal edges, EXCEPTION edges, and a failed pattern's FALSE edge. */
+    private record Flow(BitSet normal, BitSet exceptional, BitSet matchFailed) {
+        BitSet along(EdgeKind kind) {
+            if (kind == EdgeKind.EXCEPTION) return exceptional;
+            if (kind == EdgeKind.FALSE && matchFailed != null) return matchFailed;
+            return normal;
         }
     }
 
@@ -62,42 +64,44 @@ public final class ReachingDefinitions {
             for (Step s : b.steps()) {
                 List<Accesses.Event> ev = Accesses.of(s);
                 perStep.add(ev);
-                for (Accesses.Event e : ev) if (e instanceof Accesses.Def d) define(d);
+                declare(ev);
             }
             events.add(perStep);
         }
-        Transfer[] normal = new Transfer[n];
-        Transfer[] exceptional = new Transfer[n];
-        Transfer[] matchFailed = new Transfer[n];
-        for (Block b : g.blocks()) summarize(b, normal, exceptional, matchFailed);
-
         in = new BitSet[n];
-        out = new BitSet[n];
-        for (int i = 0; i < n; i++) {
-            in[i] = new BitSet();
-            out[i] = new BitSet();
-        }
+        flows = new Flow[n];
+        for (int i = 0; i < n; i++) in[i] = new BitSet();
+        // Round-robin in reverse postorder until nothing changes (unreachable blocks take no part).
         List<Block> order = reversePostorder(g);
+        for (Block b : order) flows[b.id()] = flow(b, in[b.id()], null);
         boolean changed = true;
         while (changed) {
             changed = false;
             for (Block b : order) {
                 BitSet x = new BitSet();
                 for (Edge e : b.predecessors()) {
-                    Block p = e.source();
-                    if (!p.isReachable()) continue;
-                    Transfer t = e.kind() == EdgeKind.EXCEPTION ? exceptional[p.id()]
-                            : e.kind() == EdgeKind.FALSE && matchFailed[p.id()] != null ? matchFailed[p.id()]
-                            : normal[p.id()];
-                    x.or(t.apply(in[p.id()]));
+                    Flow f = flows[e.source().id()];
+                    if (f != null) x.or(f.along(e.kind()));
                 }
                 if (!x.equals(in[b.id()])) {
                     in[b.id()] = x;
+                    flows[b.id()] = flow(b, x, null);
                     changed = true;
                 }
             }
         }
-        for (Block b : g.blocks()) if (b.isReachable()) out[b.id()] = normal[b.id()].apply(in[b.id()]);
+    }
+
+    private void declare(List<Accesses.Event> ev) {
+        for (Accesses.Event e : ev) {
+            if (e instanceof Accesses.Def d) {
+                define(d);
+            } else if (e instanceof Accesses.Choice c) {
+                for (List<Accesses.Event> alt : c.alternatives()) declare(alt);
+            } else if (e instanceof Accesses.Repeat r) {
+                declare(r.body());
+            }
+        }
     }
 
     private void define(Accesses.Def d) {
@@ -114,55 +118,80 @@ public final class ReachingDefinitions {
         return b == null ? new BitSet() : b;
     }
 
-    /** Applies one event to a symbolic (kill, gen) pair. */
-    private void apply(Accesses.Event e, BitSet kill, BitSet gen) {
-        if (e instanceof Accesses.Def d) {
-            if (d.strong()) {
-                kill.or(named(d.name()));
-                gen.andNot(named(d.name()));
-            }
-            gen.set(lookup(d).index());
-        } else if (e instanceof Accesses.Kill k) {
-            kill.or(named(k.name()));
-            gen.andNot(named(k.name()));
-        }
-    }
-
     private Definition lookup(Accesses.Def d) {
         return byNode.get(d.node()).get(d.name());
     }
 
-    private void summarize(Block b, Transfer[] normal, Transfer[] exceptional, Transfer[] matchFailed) {
-        BitSet kill = new BitSet();
-        BitSet gen = new BitSet();
-        BitSet excKill = null;
-        BitSet excGen = new BitSet();
+    /**
+     * Runs a block from {@code entry}. EXCEPTION edges carry the union of the states at every point
+     * where the block may raise: before each step that may raise, after each binding inside such a
+     * step, and at the end (an explicit raise or re-raise). A block ending in a pattern test sends
+     * along its FALSE edge the state before the pattern plus any of its captures.
+     */
+    private Flow flow(Block b, BitSet entry, EventVisitor visitor) {
+        BitSet state = (BitSet) entry.clone();
+        BitSet exc = null;
+        BitSet matchFailed = null;
         List<List<Accesses.Event>> perStep = events.get(b.id());
-        for (int i = 0; i < b.steps().size(); i++) {
+        for (int i = 0; i < perStep.size(); i++) {
             Step s = b.steps().get(i);
-            boolean last = i == b.steps().size() - 1;
-            if (last && s.kind() == Step.Kind.MATCH) {
-                BitSet g = (BitSet) gen.clone();
-                for (Accesses.Event e : perStep.get(i)) if (e instanceof Accesses.Def d) g.set(lookup(d).index());
-                matchFailed[b.id()] = new Transfer((BitSet) kill.clone(), g);
-            }
+            List<Accesses.Event> ev = perStep.get(i);
             if (CfgBuilder.mayRaise(s)) {
-                if (excKill == null) excKill = (BitSet) kill.clone();
-                excGen.or(gen);
-                for (Accesses.Event e : perStep.get(i)) if (e instanceof Accesses.Def d) excGen.set(lookup(d).index());
+                if (exc == null) exc = new BitSet();
+                exc.or(state);
+                definedIn(ev, exc);
             }
-            for (Accesses.Event e : perStep.get(i)) apply(e, kill, gen);
+            if (i == perStep.size() - 1 && s.kind() == Step.Kind.MATCH) {
+                matchFailed = (BitSet) state.clone();
+                definedIn(ev, matchFailed);
+            }
+            state = run(ev, state, i, visitor);
         }
-        normal[b.id()] = new Transfer(kill, gen);
-        // An EXCEPTION edge is taken at a point where a step raises, or at the block's end (a raise,
-        // the re-raise after an exceptional finally/exit copy): the union of both.
-        if (excKill == null) {
-            exceptional[b.id()] = normal[b.id()];
+        if (exc == null) {
+            exc = state;
         } else {
-            excKill.and(kill);
-            excGen.or(gen);
-            exceptional[b.id()] = new Transfer(excKill, excGen);
+            exc.or(state);
         }
+        return new Flow(state, exc, matchFailed);
+    }
+
+    /** Adds every definition the events may make. */
+    private void definedIn(List<Accesses.Event> ev, BitSet into) {
+        for (Accesses.Event e : ev) {
+            if (e instanceof Accesses.Def d) {
+                into.set(lookup(d).index());
+            } else if (e instanceof Accesses.Choice c) {
+                for (List<Accesses.Event> alt : c.alternatives()) definedIn(alt, into);
+            } else if (e instanceof Accesses.Repeat r) {
+                definedIn(r.body(), into);
+            }
+        }
+    }
+
+    /** The state after the events; the visitor sees every use with the state it reads. */
+    private BitSet run(List<Accesses.Event> ev, BitSet state, int step, EventVisitor visitor) {
+        for (Accesses.Event e : ev) {
+            if (e instanceof Accesses.Use u) {
+                if (visitor != null) visitor.use(step, u.name(), state);
+            } else if (e instanceof Accesses.Def d) {
+                state.andNot(named(d.name()));
+                state.set(lookup(d).index());
+            } else if (e instanceof Accesses.Kill k) {
+                state.andNot(named(k.name()));
+            } else if (e instanceof Accesses.Choice c) {
+                BitSet merged = new BitSet();
+                for (List<Accesses.Event> alt : c.alternatives()) merged.or(run(alt, (BitSet) state.clone(), step, visitor));
+                state = merged;
+            } else if (e instanceof Accesses.Repeat r) {
+                while (true) {
+                    BitSet more = run(r.body(), (BitSet) state.clone(), step, visitor);
+                    more.or(state);
+                    if (more.equals(state)) break;
+                    state = more;
+                }
+            }
+        }
+        return state;
     }
 
     private static List<Block> reversePostorder(ControlFlowGraph g) {
@@ -223,41 +252,39 @@ public final class ReachingDefinitions {
 
     /** The definitions live after the block's last step (what its normal edges carry). */
     public Set<Definition> out(Block b) {
-        return set(out[b.id()]);
+        Flow f = flows[b.id()];
+        return f == null ? Set.of() : set(f.normal());
     }
 
     /** The definitions that reach the point just before step {@code index} of the block. */
     public Set<Definition> before(Block b, int index) {
-        BitSet state = (BitSet) in[b.id()].clone();
         if (!b.isReachable()) return Set.of();
+        BitSet state = (BitSet) in[b.id()].clone();
         List<List<Accesses.Event>> perStep = events.get(b.id());
-        for (int i = 0; i < index; i++) for (Accesses.Event e : perStep.get(i)) step(e, state);
+        for (int i = 0; i < index; i++) state = run(perStep.get(i), state, i, null);
         return set(state);
     }
 
-    /** Runs the block's events from its entry state; the walker sees the state before each event. */
+    /** Runs a reachable block from its entry state, showing the visitor each use and the state it reads. */
     void walk(Block b, EventVisitor visitor) {
-        BitSet state = (BitSet) in[b.id()].clone();
-        List<List<Accesses.Event>> perStep = events.get(b.id());
-        for (int i = 0; i < perStep.size(); i++) {
-            for (Accesses.Event e : perStep.get(i)) {
-                visitor.visit(i, e, state);
-                step(e, state);
-            }
+        if (b.isReachable()) flow(b, in[b.id()], visitor);
+    }
+
+    /** Every use of the block, reachable or not, in order (for listing uses of dead code too). */
+    void uses(Block b, java.util.function.Consumer<Expr.Name> into) {
+        for (List<Accesses.Event> ev : events.get(b.id())) usesIn(ev, into);
+    }
+
+    private static void usesIn(List<Accesses.Event> ev, java.util.function.Consumer<Expr.Name> into) {
+        for (Accesses.Event e : ev) {
+            if (e instanceof Accesses.Use u) into.accept(u.name());
+            else if (e instanceof Accesses.Choice c) for (List<Accesses.Event> alt : c.alternatives()) usesIn(alt, into);
+            else if (e instanceof Accesses.Repeat r) usesIn(r.body(), into);
         }
     }
 
     interface EventVisitor {
-        void visit(int stepIndex, Accesses.Event event, BitSet stateBefore);
-    }
-
-    private void step(Accesses.Event e, BitSet state) {
-        if (e instanceof Accesses.Def d) {
-            if (d.strong()) state.andNot(named(d.name()));
-            state.set(lookup(d).index());
-        } else if (e instanceof Accesses.Kill k) {
-            state.andNot(named(k.name()));
-        }
+        void use(int stepIndex, Expr.Name use, BitSet state);
     }
 
     /** The definitions of {@code name} in a state. */
