@@ -130,7 +130,7 @@ final class Analyzer {
     private void analyzeName(Block ste, Map<String, Integer> scopes, String name, int flags, Set<String> bound,
                              Set<String> local, Set<String> free, Set<String> global, Block classEntry) {
         if ((flags & Def.GLOBAL) != 0) {
-            if ((flags & Def.NONLOCAL) != 0) problem("name '" + name + "' is nonlocal and global");
+            if ((flags & Def.NONLOCAL) != 0) problem(ste, name, "name '" + name + "' is nonlocal and global");
             scopes.put(name, Def.S_GLOBAL_EXPLICIT);
             global.add(name);
             if (bound != null) bound.remove(name);
@@ -138,9 +138,9 @@ final class Analyzer {
         }
         if ((flags & Def.NONLOCAL) != 0) {
             if (bound == null) {
-                problem("nonlocal declaration not allowed at module level");
+                problem(ste, name, "nonlocal declaration not allowed at module level");
             } else if (!bound.contains(name)) {
-                problem("no binding for nonlocal '" + name + "' found");
+                problem(ste, name, "no binding for nonlocal '" + name + "' found");
             } else {
                 scopes.put(name, Def.S_FREE);
                 free.add(name);
@@ -242,7 +242,14 @@ final class Analyzer {
         }
     }
 
-    private void problem(String message) {
-        if (problems != null) problems.add(new SymbolTable.Problem(message, null));
+    /** A problem at the {@code global}/{@code nonlocal} statement that declared the name, where known. */
+    private void problem(Block ste, String name, String message) {
+        if (problems == null) return;
+        dev.graphmend.ir.ast.Span span = null;
+        if (ste.origin instanceof RawScope) {
+            RawScope.RawSymbol rs = ((RawScope) ste.origin).symbols.get(name);
+            if (rs != null && rs.declaration != null) span = rs.declaration.span();
+        }
+        problems.add(new SymbolTable.Problem(message, span));
     }
 }

@@ -185,6 +185,15 @@ class SymtableOracleTest {
                     100 * libShare, 100 * MIN_IDENTICAL));
         }
         if (exact) {
+            for (FileResult r : fix) {
+                boolean errorFixture = SymtableFixturesTest.isErrorFixture(fixtures, Paths.get(r.path()));
+                if (errorFixture && !r.status().equals("symtable-error-agreed")) {
+                    problems.add(rel(r.path(), fixtures) + ": CPython's symtable should reject it and we should report the same"
+                            + " problem on the same line: " + r.status() + " " + r.detail());
+                } else if (!errorFixture && !r.status().equals("compared")) {
+                    problems.add(rel(r.path(), fixtures) + ": " + r.status() + " " + r.detail());
+                }
+            }
             if (fixShare < 1.0) problems.add(String.format("only %.3f%% of the fixture scopes are identical (need 100%%)", 100 * fixShare));
             problems.addAll(staleExpectations(results, fixtures));
         }
@@ -268,10 +277,23 @@ class SymtableOracleTest {
             return new FileResult(index, path, "cpython-syntax-error", 0, 0, 0, List.of(), cpythonLines.get(0), null);
         }
         if (!cpythonLines.isEmpty() && cpythonLines.get(0).startsWith("! symtable error")) {
+            // "! symtable error L:C message": do we report the same problem on the same line?
+            String err = cpythonLines.get(0).substring("! symtable error ".length());
+            int sp = err.indexOf(' ');
+            int line = Integer.parseInt(err.substring(0, err.indexOf(':')));
+            String message = err.substring(sp + 1);
             ParseResult r = parser.parse(Files.readAllBytes(Paths.get(path)));
             SymbolTable t = SymbolTable.build(r.module());
-            String flagged = t.problems().isEmpty() ? "we report no problem" : "we report: " + t.problems().get(0).message();
-            return new FileResult(index, path, "symtable-error", 0, 0, 0, List.of(), cpythonLines.get(0) + " (" + flagged + ")", null);
+            SymtableDump.dump(t);
+            String status = "symtable-error";
+            String ours = "we report no problem";
+            if (!t.problems().isEmpty()) {
+                SymbolTable.Problem p = t.problems().get(0);
+                int ourLine = p.span() == null ? -1 : p.span().line();
+                ours = "we report " + (ourLine < 0 ? "?" : ourLine) + ": " + p.message();
+                if (p.message().equals(message) && ourLine == line) status = "symtable-error-agreed";
+            }
+            return new FileResult(index, path, status, 0, 0, 0, List.of(), cpythonLines.get(0) + " (" + ours + ")", null);
         }
         List<DumpScope> theirs = scopes(cpythonLines);
         ParseResult r = parser.parse(Files.readAllBytes(Paths.get(path)));
@@ -368,6 +390,7 @@ class SymtableOracleTest {
     /** Writes one part of the summary; returns the share of identical scopes. */
     private static double section(StringBuilder s, String title, List<FileResult> rows, Path root) {
         int files = 0, scopes = 0, identical = 0, extra = 0, cpythonRejects = 0, symtableRejects = 0, ourErrors = 0, crashes = 0;
+        int rejectsAgreed = 0;
         List<Difference> diffs = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         for (FileResult r : rows) {
@@ -383,7 +406,9 @@ class SymtableOracleTest {
                     cpythonRejects++;
                     break;
                 case "symtable-error":
+                case "symtable-error-agreed":
                     symtableRejects++;
+                    if (r.status().equals("symtable-error-agreed")) rejectsAgreed++;
                     skipped.add(rel(r.path(), root) + ": " + r.detail());
                     break;
                 case "our-syntax-error":
@@ -401,7 +426,8 @@ class SymtableOracleTest {
         int differing = total - identical;
         s.append('\n').append(title).append('\n');
         s.append(String.format("files compared:          %d%n", files));
-        s.append(String.format("files skipped:           %d CPython does not parse, %d symtable rejects%n", cpythonRejects, symtableRejects));
+        s.append(String.format("files skipped:           %d CPython does not parse, %d symtable rejects"
+                + " (we report the same problem on the same line for %d)%n", cpythonRejects, symtableRejects, rejectsAgreed));
         s.append(String.format("our parse failures:      %d (their scopes count as differing)%n", ourErrors));
         s.append(String.format("exceptions:              %d (need 0)%n", crashes));
         s.append(String.format("scopes (CPython):        %d%n", scopes));
@@ -429,7 +455,7 @@ class SymtableOracleTest {
     private static List<String> staleExpectations(List<FileResult> results, Path fixtures) throws IOException {
         List<String> out = new ArrayList<>();
         for (FileResult r : results) {
-            if (r.cpythonText() == null) continue;
+            if (r.cpythonText() == null || SymtableFixturesTest.isErrorFixture(fixtures, Paths.get(r.path()))) continue;
             Path expected = SymtableFixturesTest.expectedFile(fixtures, Paths.get(r.path()));
             String committed = Files.exists(expected) ? Files.readString(expected, StandardCharsets.UTF_8) : null;
             if (!r.cpythonText().equals(committed)) {

@@ -1,0 +1,4 @@
+# error: name 'x' is used prior to global declaration
+def f():
+    print(x)
+    global x

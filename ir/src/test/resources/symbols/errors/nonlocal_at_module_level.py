@@ -1,0 +1,2 @@
+# error: nonlocal declaration not allowed at module level
+nonlocal x

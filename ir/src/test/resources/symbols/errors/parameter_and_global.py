@@ -1,0 +1,3 @@
+# error: name 'a' is parameter and global
+def f(a):
+    global a
