@@ -1,5 +1,6 @@
 package dev.graphmend.ir.symbols;
 
+import dev.graphmend.ir.ast.Span;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -245,7 +246,7 @@ final class Analyzer {
     /** A problem at the {@code global}/{@code nonlocal} statement that declared the name, where known. */
     private void problem(Block ste, String name, String message) {
         if (problems == null) return;
-        dev.graphmend.ir.ast.Span span = null;
+        Span span = null;
         if (ste.origin instanceof RawScope) {
             RawScope.RawSymbol rs = ((RawScope) ste.origin).symbols.get(name);
             if (rs != null && rs.declaration != null) span = rs.declaration.span();

@@ -1,6 +1,9 @@
 package dev.graphmend.ir.symbols;
 
+import dev.graphmend.ir.ast.Alias;
 import dev.graphmend.ir.ast.Arg;
+import dev.graphmend.ir.ast.Arguments;
+import dev.graphmend.ir.ast.Node;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
 import java.util.List;
@@ -155,7 +158,7 @@ public final class QualifiedNames {
         String q = null;
         for (Binding b : bindings) {
             if (b.kind() != Binding.Kind.IMPORT) return null;
-            Imports.Import i = imports.of((dev.graphmend.ir.ast.Alias) b.node());
+            Imports.Import i = imports.of((Alias) b.node());
             if (i == null || i.qualifiedName() == null) return null;
             if (q != null && !q.equals(i.qualifiedName())) return null;
             q = i.qualifiedName();
@@ -195,8 +198,8 @@ public final class QualifiedNames {
         return new Target.ClassAttribute((Stmt.ClassDef) cls.node(), cls, attr, imports.moduleName());
     }
 
-    private static Arg firstParameter(dev.graphmend.ir.ast.Node fn) {
-        dev.graphmend.ir.ast.Arguments args;
+    private static Arg firstParameter(Node fn) {
+        Arguments args;
         if (fn instanceof Stmt.FunctionDef) args = ((Stmt.FunctionDef) fn).args();
         else if (fn instanceof Stmt.AsyncFunctionDef) args = ((Stmt.AsyncFunctionDef) fn).args();
         else return null;
@@ -205,7 +208,7 @@ public final class QualifiedNames {
         return null;
     }
 
-    private boolean isStaticMethod(dev.graphmend.ir.ast.Node fn) {
+    private boolean isStaticMethod(Node fn) {
         List<Expr> decorators = fn instanceof Stmt.FunctionDef ? ((Stmt.FunctionDef) fn).decoratorList()
                 : ((Stmt.AsyncFunctionDef) fn).decoratorList();
         for (Expr d : decorators) {

@@ -178,10 +178,10 @@ public final class SymbolTable {
     }
 
     /** All sites, in every scope, that bind the variable {@code definition} owns. */
-    public List<dev.graphmend.ir.symbols.Binding> bindingsOf(Symbol definition) {
+    public List<Binding> bindingsOf(Symbol definition) {
         List<Symbol> refs = references(definition);
         if (refs.size() == 1) return refs.get(0).bindings();
-        List<dev.graphmend.ir.symbols.Binding> out = new ArrayList<>();
+        List<Binding> out = new ArrayList<>();
         for (Symbol s : refs) out.addAll(s.bindings());
         return Collections.unmodifiableList(out);
     }
