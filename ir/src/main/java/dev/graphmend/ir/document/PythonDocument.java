@@ -29,15 +29,39 @@ public final class PythonDocument {
     private static final ThreadLocal<PythonSourceParser> PARSER = ThreadLocal.withInitial(PythonSourceParser::new);
 
     /** A run of lines holding whole statements; a class's members are chunks too. */
-    record Chunk(int startLine, int endLine, List<Stmt> stmts, List<Chunk> members) {
+    record Chunk(int startLine, int endLine, List<Stmt> stmts, List<Chunk> members, List<SyntaxError> errors,
+                 boolean recoverySensitive) {
+        Chunk sensitive(boolean s) {
+            return s == recoverySensitive ? this : new Chunk(startLine, endLine, stmts, members, errors, s);
+        }
+
         Chunk shift(int delta) {
             if (delta == 0) return this;
             List<Stmt> moved = new ArrayList<>(stmts.size());
             for (Stmt s : stmts) moved.add((Stmt) s.shiftLines(delta));
             List<Chunk> movedMembers = new ArrayList<>(members.size());
             for (Chunk m : members) movedMembers.add(m.shift(delta));
-            return new Chunk(startLine + delta, endLine + delta, moved, movedMembers);
+            return new Chunk(startLine + delta, endLine + delta, moved, movedMembers, shiftErrors(errors, delta),
+                    recoverySensitive);
         }
+    }
+
+    private static List<SyntaxError> shiftErrors(List<SyntaxError> errors, int delta) {
+        if (delta == 0 || errors.isEmpty()) return errors;
+        List<SyntaxError> out = new ArrayList<>(errors.size());
+        for (SyntaxError e : errors) {
+            out.add(new SyntaxError(e.line() + delta, e.column(), e.endLine() + delta, e.endColumn(), e.message()));
+        }
+        return out;
+    }
+
+    /** The errors whose line lies in [from, to). */
+    private static List<SyntaxError> errorsIn(List<SyntaxError> errors, int from, int to) {
+        List<SyntaxError> out = new ArrayList<>();
+        for (SyntaxError e : errors) {
+            if (e.line() >= from && e.line() < to) out.add(e);
+        }
+        return out;
     }
 
     /** How the last update was made (for tests and the benchmark). */
@@ -73,8 +97,13 @@ public final class PythonDocument {
         SourceText source = SourceText.of(text);
         ParseResult r = PARSER.get().parse(source);
         int lines = source.lines().lineCount();
-        return new PythonDocument(text, version, source, r.module(), r.errors(),
-                chunksOf(r.module().body(), 1, lines + 1, true), lineStarts(text), Update.FULL);
+        List<Chunk> chunks = markSensitive(chunksOf(r.module().body(), 1, lines + 1, true, r.errors()),
+                PARSER.get().lastRecoverySensitiveLines());
+        // an error the chunks cannot place (a decoding problem on no line) rules out reuse
+        int placed = 0;
+        for (Chunk c : chunks) placed += c.errors.size();
+        if (placed != r.errors().size()) chunks = List.of();
+        return new PythonDocument(text, version, source, r.module(), r.errors(), chunks, lineStarts(text), Update.FULL);
     }
 
     public String text() { return text; }
@@ -109,7 +138,7 @@ public final class PythonDocument {
     }
 
     private PythonDocument incremental(String newText, int newVersion, int firstLine, int lastLine) {
-        if (!errors.isEmpty() || chunks.isEmpty() || !newText.isEmpty() && newText.charAt(0) == '\uFEFF') return null;
+        if (chunks.isEmpty() || !newText.isEmpty() && newText.charAt(0) == '\uFEFF') return null;
         SourceText newSource = SourceText.of(newText);
         if (!newSource.problems().isEmpty()) return null;
         int[] newLineStarts = lineStarts(newText);
@@ -128,9 +157,15 @@ public final class PythonDocument {
         int regionStart = first.startLine;
         int regionEnd = last.endLine + delta; // exclusive
         if (regionEnd <= regionStart) return null;
-        List<Stmt> stmts = PARSER.get().parseFragment(linesOf(normalized, regionStart, regionEnd), regionStart, 0);
-        if (stmts == null || (stmts.isEmpty() && i > 0)) return null;
-        List<Chunk> replaced = chunksOf(stmts, regionStart, regionEnd, true);
+        String region = linesOf(normalized, regionStart, regionEnd);
+        if (codeIndent(region) != 0 || !joinsNeither(region)) return null; // it would join a neighbour
+        PythonSourceParser.Fragment f = PARSER.get().parseFragment(region, regionStart, 0);
+        if (f == null || (f.body().isEmpty() && i > 0)) return null;
+        List<Chunk> replaced = markSensitive(chunksOf(f.body(), regionStart, regionEnd, true, f.errors()),
+                f.recoverySensitiveLines());
+        int placed = 0;
+        for (Chunk c : replaced) placed += c.errors.size();
+        if (placed != f.errors().size()) return null;
         List<Chunk> next = new ArrayList<>(chunks.size() + replaced.size());
         next.addAll(chunks.subList(0, i));
         next.addAll(replaced);
@@ -138,7 +173,8 @@ public final class PythonDocument {
         if (next.isEmpty() || next.get(0).startLine != 1 || next.get(next.size() - 1).endLine != newLineCount + 1) {
             return null; // the chunks must cover the text exactly
         }
-        return new PythonDocument(newText, newVersion, newSource, moduleOf(next), List.of(), next, newLineStarts, Update.TOP_LEVEL);
+        if (anySensitive(next)) return null;
+        return new PythonDocument(newText, newVersion, newSource, moduleOf(next), errorsOf(next), next, newLineStarts, Update.TOP_LEVEL);
     }
 
     /** An edit inside one member of a class, not its last: re-parse that member alone. */
@@ -158,26 +194,84 @@ public final class PythonDocument {
         int indent = indentOf(region);
         // the edited member must still start at the class's member indentation (deleting a `def`
         // line leaves its body to the member above, which only a wider parse sees)
-        if (indent <= 0 || indent != indentOf(linesOf(source.normalized(), member.startLine, member.startLine + 1))) {
+        if (indent <= 0 || indent != codeIndent(region) || !joinsNeither(region)
+                || indent != indentOf(linesOf(source.normalized(), member.startLine, member.startLine + 1))) {
             return null;
         }
-        List<Stmt> stmts = PARSER.get().parseFragment(region, regionStart, indent);
-        if (stmts == null || stmts.isEmpty()) return null;
-        List<Chunk> members = new ArrayList<>(cls.members.size() + stmts.size());
-        members.addAll(cls.members.subList(0, m));
-        members.addAll(chunksOf(stmts, regionStart, regionEnd, false));
-        for (int k = m + 1; k < cls.members.size(); k++) members.add(cls.members.get(k).shift(delta));
+        PythonSourceParser.Fragment f = PARSER.get().parseFragment(region, regionStart, indent);
+        if (f == null || f.body().isEmpty()) return null;
         Stmt.ClassDef old = (Stmt.ClassDef) cls.stmts.get(0);
+        if (!errorsIn(cls.errors, cls.startLine, cls.members.get(0).startLine).isEmpty()) return null;
+        if ((!f.errors().isEmpty() || !cls.errors.isEmpty()) && !endsWithLastMember(old)) {
+            // a whole parse rebuilds a class with a broken member from its recovered body, so it
+            // then ends where its last member ends; a trailing ';' would make the two differ
+            return null;
+        }
+        int memberCol = Integer.MAX_VALUE;
+        for (Chunk c : cls.members) memberCol = Math.min(memberCol, minCol(c.stmts));
+        if (minCol(f.body()) != memberCol) return null;
+        List<Chunk> newMembers = chunksOf(f.body(), regionStart, regionEnd, false, f.errors(), memberCol);
+        List<Chunk> members = new ArrayList<>(cls.members.size() + newMembers.size());
+        members.addAll(cls.members.subList(0, m));
+        members.addAll(newMembers);
+        for (int k = m + 1; k < cls.members.size(); k++) members.add(cls.members.get(k).shift(delta));
         List<Stmt> body = new ArrayList<>();
-        for (Chunk c : members) body.addAll(c.stmts);
+        List<SyntaxError> classErrors = new ArrayList<>();
+        for (Chunk c : members) {
+            body.addAll(c.stmts);
+            classErrors.addAll(c.errors);
+        }
         Span sp = old.span();
         Stmt.ClassDef updated = new Stmt.ClassDef(old.name(), old.bases(), old.keywords(), body, old.decoratorList(),
                 old.typeParams(), new Span(sp.line(), sp.col(), sp.endLine() + delta, sp.endCol()));
         List<Chunk> next = new ArrayList<>(chunks.size());
         next.addAll(chunks.subList(0, i));
-        next.add(new Chunk(cls.startLine, cls.endLine + delta, List.of(updated), members));
+        next.add(new Chunk(cls.startLine, cls.endLine + delta, List.of(updated), members, classErrors,
+                cls.recoverySensitive || !f.recoverySensitiveLines().isEmpty()));
         for (int k = i + 1; k < chunks.size(); k++) next.add(chunks.get(k).shift(delta));
-        return new PythonDocument(newText, newVersion, newSource, moduleOf(next), List.of(), next, newLineStarts, Update.MEMBER);
+        if (anySensitive(next)) return null;
+        return new PythonDocument(newText, newVersion, newSource, moduleOf(next), errorsOf(next), next, newLineStarts, Update.MEMBER);
+    }
+
+    /**
+     * Chunks holding a line that a broken file would tokenize differently (a decorator or
+     * `if ...:` line inside brackets, see PythonLexerBase) are never reused: whether the rest of
+     * the file has errors decides their tree.
+     */
+    private static List<Chunk> markSensitive(List<Chunk> chunks, List<Integer> lines) {
+        if (lines.isEmpty()) return chunks;
+        List<Chunk> out = new ArrayList<>(chunks.size());
+        for (Chunk c : chunks) {
+            boolean s = false;
+            for (int line : lines) s |= line >= c.startLine && line < c.endLine;
+            out.add(c.sensitive(s));
+        }
+        return out;
+    }
+
+    private static boolean anySensitive(List<Chunk> chunks) {
+        for (Chunk c : chunks) {
+            if (c.recoverySensitive) return true;
+        }
+        return false;
+    }
+
+    /** Whether a class's span ends where its last member's does (no ';' after that member). */
+    private boolean endsWithLastMember(Stmt.ClassDef c) {
+        Span end = c.body().get(c.body().size() - 1).span();
+        if (end.endLine() != c.span().endLine() || end.endCol() != c.span().endCol()) return false;
+        dev.graphmend.ir.source.LineIndex lines = source.lines();
+        String line = lines.lineText(end.endLine());
+        int cp = Math.min(lines.cpColumnFromUtf8(end.endLine(), end.endCol()), line.codePointCount(0, line.length()));
+        String rest = line.substring(line.offsetByCodePoints(0, cp));
+        int hash = rest.indexOf('#');
+        return (hash < 0 ? rest : rest.substring(0, hash)).indexOf(';') < 0;
+    }
+
+    private static List<SyntaxError> errorsOf(List<Chunk> chunks) {
+        List<SyntaxError> out = new ArrayList<>();
+        for (Chunk c : chunks) out.addAll(c.errors);
+        return out;
     }
 
     private static Module moduleOf(List<Chunk> chunks) {
@@ -187,21 +281,40 @@ public final class PythonDocument {
     }
 
     /** Chunks for statements covering lines [firstLine, endLine); a class's members get chunks. */
-    static List<Chunk> chunksOf(List<Stmt> stmts, int firstLine, int endLine, boolean withMembers) {
+    static List<Chunk> chunksOf(List<Stmt> stmts, int firstLine, int endLine, boolean withMembers, List<SyntaxError> errors) {
+        return chunksOf(stmts, firstLine, endLine, withMembers, errors, withMembers ? 0 : minCol(stmts));
+    }
+
+    /** The column of a block's own statements: error recovery may keep deeper orphans among them. */
+    private static int minCol(List<Stmt> stmts) {
+        int col = Integer.MAX_VALUE;
+        for (Stmt s : stmts) col = Math.min(col, s.span().col());
+        return stmts.isEmpty() ? 0 : col;
+    }
+
+    /**
+     * A chunk starts only at a statement at {@code levelCol}, the level's own column: statements
+     * that error recovery kept from an indented orphan block belong to the chunk above them.
+     */
+    static List<Chunk> chunksOf(List<Stmt> stmts, int firstLine, int endLine, boolean withMembers, List<SyntaxError> errors,
+                                int levelCol) {
         List<Chunk> out = new ArrayList<>();
         int k = 0;
         while (k < stmts.size()) {
             int start = k == 0 ? firstLine : startLine(stmts.get(k));
             int g = k + 1;
-            while (g < stmts.size() && startLine(stmts.get(g)) == startLine(stmts.get(k))) g++;
+            while (g < stmts.size() && (startLine(stmts.get(g)) == startLine(stmts.get(k))
+                    || stmts.get(g).span().col() != levelCol)) {
+                g++;
+            }
             int end = g < stmts.size() ? startLine(stmts.get(g)) : endLine;
             List<Stmt> group = List.copyOf(stmts.subList(k, g));
             List<Chunk> members = List.of();
             if (withMembers && group.size() == 1 && group.get(0) instanceof Stmt.ClassDef c
                     && startLine(c.body().get(0)) > c.span().line()) {
-                members = chunksOf(c.body(), startLine(c.body().get(0)), end, false);
+                members = chunksOf(c.body(), startLine(c.body().get(0)), end, false, errors);
             }
-            out.add(new Chunk(start, end, group, members));
+            out.add(new Chunk(start, end, group, members, errorsIn(errors, start, end), false));
             k = g;
         }
         return out;
@@ -240,6 +353,44 @@ public final class PythonDocument {
         }
         String s = normalized.substring(start, end);
         return s.endsWith("\n") || s.isEmpty() ? s : s + "\n";
+    }
+
+    /**
+     * Whether a fragment stands apart from its neighbours in the file: it does not start with a
+     * clause that would continue the statement above (`else:`, `except:` ...), and does not end
+     * with a decorator or a backslash that would join the statement below.
+     */
+    private static boolean joinsNeither(String region) {
+        String first = null;
+        String last = null;
+        for (String line : region.split("\n")) {
+            String t = line.strip();
+            if (t.isEmpty() || t.startsWith("#")) continue;
+            if (first == null) first = t;
+            last = t;
+        }
+        if (first == null) return true;
+        for (String clause : new String[] {"else", "elif", "except", "finally", "case"}) {
+            if (first.startsWith(clause) && (first.length() == clause.length()
+                    || !Character.isJavaIdentifierPart(first.charAt(clause.length())))) {
+                return false;
+            }
+        }
+        return !last.startsWith("@") && !region.stripTrailing().endsWith("\\");
+    }
+
+    /** The indentation of the first line that holds code (not blank, not only a comment); 0 if none. */
+    private static int codeIndent(String region) {
+        int start = 0;
+        while (start < region.length()) {
+            int nl = region.indexOf('\n', start);
+            String line = region.substring(start, nl < 0 ? region.length() : nl);
+            String t = line.strip();
+            if (!t.isEmpty() && !t.startsWith("#")) return indentOf(line);
+            if (nl < 0) break;
+            start = nl + 1;
+        }
+        return 0;
     }
 
     /** The indentation column (tabs to multiples of 8, as the tokenizer counts) of the first line. */

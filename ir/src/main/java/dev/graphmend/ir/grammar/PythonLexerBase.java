@@ -73,6 +73,9 @@ public abstract class PythonLexerBase extends Lexer {
     }
 
     private int baseIndent;
+    private final List<Integer> recoverySensitiveLines = new ArrayList<>();
+    private boolean leftOpen; // the text ended inside a bracket, an f-string or a triple-quoted string
+    private boolean belowBase; // a line dedented below the base indentation of a fragment
 
     /**
      * Lexes a fragment of a file whose statements sit at {@code column} (a class body's members):
@@ -86,6 +89,23 @@ public abstract class PythonLexerBase extends Lexer {
             indents[1] = column;
             altIndents[1] = column;
         }
+    }
+
+    /**
+     * Whether what was lexed is self-contained: it did not end inside a bracket, an f-string or
+     * a triple-quoted string, and (for a fragment) no line left the base indentation. Only then
+     * does the same text, inside a larger file, give the same tokens.
+     */
+    public boolean endedSelfContained() {
+        return !leftOpen && !belowBase;
+    }
+
+    /**
+     * Lines (outside recovery mode) where recovery mode would have ended a bracket that valid
+     * code keeps open: the same text lexes differently once the file has an error elsewhere.
+     */
+    public List<Integer> getRecoverySensitiveLines() {
+        return recoverySensitiveLines;
     }
 
     /** In recovery mode a decorator line also ends an unclosed bracket (see class comment). */
@@ -109,6 +129,9 @@ public abstract class PythonLexerBase extends Lexer {
         fstrings.clear();
         indentTop = 0;
         baseIndent = 0;
+        leftOpen = false;
+        belowBase = false;
+        if (recoverySensitiveLines != null) recoverySensitiveLines.clear();
         indents[0] = 0;
         altIndents[0] = 0;
         atLineStart = true;
@@ -187,13 +210,15 @@ public abstract class PythonLexerBase extends Lexer {
         // any other column is more likely a stray token inside the brackets.
         if (col > outer.lineIndent || !isIndentLevel(col)) return false;
         int c = in.LA(i);
-        if (c == '@') {
-            return recovery && isAsciiIdentStart(in.LA(i + 1));
-        }
-        String word = wordAt(i);
-        if (recovery && RECOVERY_KEYWORDS.contains(word) && lineEndsWithColon(i)) {
-            // the file is already known to be broken: `if ...:`, `for ...:` or `else:` ends it
-            return true;
+        String word = c == '@' ? "" : wordAt(i);
+        if ((c == '@' && isAsciiIdentStart(in.LA(i + 1)))
+                || (RECOVERY_KEYWORDS.contains(word) && lineEndsWithColon(i))) {
+            // A decorator line, or `if ...:`, `for ...:`, `else:`. In a file already known to be
+            // broken this ends the bracket; valid code may hold such a line inside brackets
+            // (`(a\n@b)`), so outside recovery it only marks the text as recovery-sensitive.
+            if (recovery) return true;
+            recoverySensitiveLines.add(_tokenStartLine + 1);
+            return false;
         }
         if (word.equals("async")) {
             int j = i + 5;
@@ -292,6 +317,7 @@ public abstract class PythonLexerBase extends Lexer {
                 indentTop--;
                 pending.add(layoutToken(PythonLexer.DEDENT, first));
             }
+            if (baseIndent > 0 && indentTop == 0) belowBase = true;
             if (col != indents[indentTop]) {
                 errors.add(new LexError(first.getLine(), first.getCharPositionInLine(),
                         "unindent does not match any outer indentation level"));
@@ -321,6 +347,7 @@ public abstract class PythonLexerBase extends Lexer {
             return;
         }
         eofDone = true;
+        if (!fstrings.isEmpty() || !brackets.isEmpty()) leftOpen = true;
         if (!fstrings.isEmpty()) {
             errors.add(new LexError(eof.getLine(), eof.getCharPositionInLine(), "unterminated f-string literal"));
             fstrings.clear();
@@ -458,6 +485,7 @@ public abstract class PythonLexerBase extends Lexer {
             }
             getInterpreter().consume(_input);
         }
+        if (triple) leftOpen = true;
         errors.add(new LexError(_tokenStartLine, _tokenStartCharPositionInLine,
                 triple ? "unterminated triple-quoted string literal" : "unterminated string literal"));
         setType(PythonLexer.ERRORTOKEN);

@@ -40,6 +40,16 @@ public final class PythonSourceParser {
         parser.removeErrorListeners();
     }
 
+    private List<Integer> lastRecoverySensitiveLines = List.of();
+
+    /**
+     * For the incremental document model: lines of the last parsed text where a file with an
+     * error elsewhere would be tokenized differently (see PythonLexerBase).
+     */
+    public List<Integer> lastRecoverySensitiveLines() {
+        return lastRecoverySensitiveLines;
+    }
+
     public ParseResult parse(byte[] bytes) {
         SourceText source;
         try {
@@ -89,6 +99,7 @@ public final class PythonSourceParser {
         CommonTokenStream tokens = new CommonTokenStream(lexer);
         tokens.fill();
         List<PythonLexerBase.LexError> lexErrors = List.copyOf(lexer.getLexErrors());
+        lastRecoverySensitiveLines = List.copyOf(lexer.getRecoverySensitiveLines());
         PythonParser.File_inputContext tree = parseFile(tokens);
         if (tree != null) {
             addLexErrors(lexErrors, errors);
@@ -118,34 +129,60 @@ public final class PythonSourceParser {
         }
     }
 
+    /** The statements of a fragment of a file and its syntax errors, positioned as in the file. */
+    public record Fragment(List<Stmt> body, List<SyntaxError> errors, List<Integer> recoverySensitiveLines) {}
+
     /**
-     * Parses a fragment of a file: whole statements, at indentation {@code baseIndent}, whose first
-     * line is line {@code firstLine} of the file. Positions are the file's. Returns null unless
-     * the fragment is free of errors (the caller then parses the whole file): incremental
-     * reparsing only splices fragments that parse cleanly on their own.
+     * Parses a fragment of a file: whole statements at indentation {@code baseIndent}, whose first
+     * line is line {@code firstLine} of the file; positions are the file's. A fragment with errors
+     * is recovered as a whole file is. Returns null unless the fragment is self-contained (it does
+     * not end inside a bracket or string, no line leaves its indentation), for only then does it
+     * give, inside the file, the tree and errors it gives alone.
      *
      * @param normalizedText the fragment's text with LF line endings, ending with a newline
      */
-    public List<Stmt> parseFragment(String normalizedText, int firstLine, int baseIndent) {
+    public Fragment parseFragment(String normalizedText, int firstLine, int baseIndent) {
         try {
             CharStream chars = CharStreams.fromString(normalizedText);
-            lexer.setRecoveryMode(false);
-            lexer.setInputStream(chars);
-            lexer.setLine(firstLine);
-            lexer.setBaseIndent(baseIndent);
-            CommonTokenStream tokens = new CommonTokenStream(lexer);
-            tokens.fill();
-            if (!lexer.getLexErrors().isEmpty()) return null;
-            PythonParser.File_inputContext tree = parseFile(tokens);
-            if (tree == null) return null;
+            CommonTokenStream tokens = lexFragment(chars, firstLine, baseIndent, false);
+            boolean selfContained = lexer.endedSelfContained();
+            List<Integer> sensitive = List.copyOf(lexer.getRecoverySensitiveLines());
             List<SyntaxError> errors = new ArrayList<>();
-            AstBuilder builder = new AstBuilder(new dev.graphmend.ir.source.LineIndex(normalizedText), chars, errors,
-                    java.util.Map.of(), firstLine - 1);
-            List<Stmt> body = builder.fileInput(tree);
-            return errors.isEmpty() ? body : null;
+            dev.graphmend.ir.source.LineIndex lines = new dev.graphmend.ir.source.LineIndex(normalizedText);
+            if (lexer.getLexErrors().isEmpty() && selfContained) {
+                PythonParser.File_inputContext tree = parseFile(tokens);
+                if (tree != null) {
+                    List<Stmt> body = new AstBuilder(lines, chars, errors, java.util.Map.of(), firstLine - 1).fileInput(tree);
+                    return new Fragment(body, sorted(errors), sensitive);
+                }
+            }
+            CommonTokenStream recoveryTokens = lexFragment(chars, firstLine, baseIndent, true);
+            if (!lexer.endedSelfContained()) return null;
+            addLexErrors(lexer.getLexErrors(), errors);
+            int before = errors.size();
+            List<Stmt> body = new StatementRecovery(parser, lines, chars, errors, firstLine - 1)
+                    .recover(recoveryTokens.getTokens());
+            if (errors.size() == before) return null; // a whole-file parse would report it elsewhere
+            return new Fragment(body, sorted(errors), sensitive);
         } catch (RuntimeException | StackOverflowError e) {
             return null;
         }
+    }
+
+    private CommonTokenStream lexFragment(CharStream chars, int firstLine, int baseIndent, boolean recovery) {
+        chars.seek(0);
+        lexer.setRecoveryMode(recovery);
+        lexer.setInputStream(chars);
+        lexer.setLine(firstLine);
+        lexer.setBaseIndent(baseIndent);
+        CommonTokenStream tokens = new CommonTokenStream(lexer);
+        tokens.fill();
+        return tokens;
+    }
+
+    private static List<SyntaxError> sorted(List<SyntaxError> errors) {
+        errors.sort(Comparator.comparingInt(SyntaxError::line).thenComparingInt(SyntaxError::column));
+        return dedupe(errors);
     }
 
     /** Two-stage parse of the whole file; null when it has a syntax error. */

@@ -38,7 +38,15 @@ final class StatementRecovery {
     private final List<SyntaxError> errors;
     private List<Token> toks;
 
+    private final int lineOffset;
+
     StatementRecovery(PythonParser parser, LineIndex lines, CharStream chars, List<SyntaxError> errors) {
+        this(parser, lines, chars, errors, 0);
+    }
+
+    /** {@code lineOffset}: the text is a fragment of a file starting after that many lines. */
+    StatementRecovery(PythonParser parser, LineIndex lines, CharStream chars, List<SyntaxError> errors, int lineOffset) {
+        this.lineOffset = lineOffset;
         this.parser = parser;
         this.lines = lines;
         this.chars = chars;
@@ -169,7 +177,7 @@ final class StatementRecovery {
         SyntaxError[] firstError = new SyntaxError[1];
         PythonParser.Single_stmtContext tree = parse(range, firstError);
         if (tree != null) {
-            new AstBuilder(lines, chars, errors).stmt(tree.stmt(), out);
+            new AstBuilder(lines, chars, errors, Map.of(), lineOffset).stmt(tree.stmt(), out);
             return;
         }
         // Parse the statement's skeleton: every top-level block replaced by `pass`.
@@ -226,12 +234,12 @@ final class StatementRecovery {
             if (body.isEmpty()) {
                 // nothing in the block survived: keep a placeholder so the tree stays well-formed
                 Token at = toks.get(Math.min(b[0] + 1, b[1]));
-                int col = lines.utf8Column(at.getLine(), at.getCharPositionInLine());
+                int col = lines.utf8Column(at.getLine() - lineOffset, at.getCharPositionInLine());
                 body = List.of(new Stmt.Pass(new Span(at.getLine(), col, at.getLine(), col)));
             }
             bodies.put(toks.get(b[0]), body);
         }
-        new AstBuilder(lines, chars, errors, bodies).stmt(skel.stmt(), out);
+        new AstBuilder(lines, chars, errors, bodies, lineOffset).stmt(skel.stmt(), out);
     }
 
     /** The skeleton with a ':' put before each block's NEWLINE that lacks one; null if none lacks it. */
