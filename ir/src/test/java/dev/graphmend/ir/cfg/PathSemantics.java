@@ -338,7 +338,7 @@ final class PathSemantics {
             }
             // Failure (when the pattern can fail): any subset of the captures may have been bound.
             Set<Env> failure = new HashSet<>();
-            if (!CfgBuilder.irrefutable(c.pattern())) {
+            if (!alwaysMatches(c.pattern())) {
                 failure.addAll(pending);
                 for (List<Capture> alt : alternatives) {
                     for (Capture cap : alt) {
@@ -364,6 +364,13 @@ final class PathSemantics {
             pending = failure;
         }
         o.normal.addAll(pending); // no case matched
+    }
+
+    /** A capture or wildcard matches anything (also as one alternative of an or-pattern, or under {@code as}). */
+    private static boolean alwaysMatches(Pattern p) {
+        if (p instanceof Pattern.MatchAs as) return as.pattern() == null || alwaysMatches(as.pattern());
+        if (p instanceof Pattern.MatchOr or) return or.patterns().stream().anyMatch(PathSemantics::alwaysMatches);
+        return false;
     }
 
     private record Capture(String name, Pattern node) {}

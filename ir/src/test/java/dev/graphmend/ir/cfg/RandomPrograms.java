@@ -49,7 +49,8 @@ final class RandomPrograms {
         g.line(0, "def " + name + "(a, b, c):");
         g.line(1, "v0 = v1 = v2 = 0");
         g.block(1, new Ctx(false, false), 2 + rnd.nextInt(4));
-        if (!opt.generator) g.line(1, "return " + g.expr());
+        // A generator function needs a yield somewhere, even if the random body has none.
+        g.line(1, opt.generator ? "yield " + g.expr() : "return " + g.expr());
         return g.out.toString();
     }
 
@@ -133,7 +134,8 @@ final class RandomPrograms {
     private void whileStmt(int indent, Ctx ctx) {
         String k = "k" + counters++;
         line(indent, k + " = 0");
-        line(indent, "while " + k + " < " + (1 + rnd.nextInt(3)) + (rnd.nextInt(3) == 0 ? " and " + cond() : "") + ":");
+        // The extra condition is parenthesised: `k < 3 and x or y` would not be bounded by k.
+        line(indent, "while " + k + " < " + (1 + rnd.nextInt(3)) + (rnd.nextInt(3) == 0 ? " and (" + cond() + ")" : "") + ":");
         line(indent + 1, k + " += 1");
         body(indent + 1, new Ctx(true, ctx.inHandlerOrFinally));
         if (rnd.nextInt(3) == 0) {
@@ -184,7 +186,7 @@ final class RandomPrograms {
     }
 
     private void matchStmt(int indent, Ctx ctx) {
-        line(indent, "match " + expr() + " % 5:");
+        line(indent, "match (" + expr() + ") % 5:");
         int cases = 1 + rnd.nextInt(3);
         for (int i = 0; i < cases; i++) {
             boolean last = i == cases - 1;
