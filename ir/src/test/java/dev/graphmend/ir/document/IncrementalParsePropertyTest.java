@@ -3,7 +3,12 @@ package dev.graphmend.ir.document;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Module;
+import dev.graphmend.ir.ast.Node;
+import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.ir.dump.GmAstDump;
+import dev.graphmend.ir.symbols.SymtableDump;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,7 +26,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The incremental document model against a from-scratch parse: 10,000 random edit sequences on
  * standard-library files and our examples (some as CRLF files). After every edit the incremental
- * tree and errors must equal those of {@link PythonDocument#open} on the same text.
+ * tree and errors must equal those of {@link PythonDocument#open} on the same text; after every
+ * fifth edit, so do the symbol tables and every control-flow graph of the {@link UniIR}, whose
+ * graphs of untouched functions are carried over from the previous version.
  *
  * <p>Edits: typing and deleting characters (ASCII, non-ASCII, astral), deleting and duplicating
  * lines, cutting and pasting blocks, breaking the syntax (an open bracket, a stray ':', a half
@@ -43,9 +50,11 @@ class IncrementalParsePropertyTest {
         for (String t : texts) bases.add(PythonDocument.open(t, 0));
         Map<PythonDocument.Update, Integer> paths = new EnumMap<>(PythonDocument.Update.class);
         int edits = 0;
+        int graphsCompared = 0;
         for (int seq = 0; seq < SEQUENCES; seq++) {
             int fileIndex = rnd.nextInt(bases.size());
             PythonDocument doc = bases.get(fileIndex);
+            UniIR ir = UniIR.of(doc);
             int steps = 1 + rnd.nextInt(6);
             TextChange undo = null;
             StringBuilder history = new StringBuilder();
@@ -69,15 +78,55 @@ class IncrementalParsePropertyTest {
                             + firstDifference(got, want) + "\nerrors ours " + next.errors() + "\nerrors scratch "
                             + scratch.errors() + "\nedits:" + history);
                 }
+                UniIR nextIr = ir.next(next);
+                if (edits % 5 == 0) {
+                    UniIR scratchIr = UniIR.of(scratch);
+                    String ours = SymtableDump.dump(nextIr.symbols());
+                    String theirs = SymtableDump.dump(scratchIr.symbols());
+                    if (!ours.equals(theirs)) {
+                        fail("sequence " + seq + ": symbol tables differ: " + firstDifference(ours, theirs) + "\nedits:" + history);
+                    }
+                    List<Node> a = scopes(next.module());
+                    List<Node> b = scopes(scratch.module());
+                    for (int k = 0; k < a.size(); k++) {
+                        String ga = nextIr.cfg(a.get(k)).toString();
+                        String gb = scratchIr.cfg(b.get(k)).toString();
+                        if (!ga.equals(gb)) {
+                            fail("sequence " + seq + ": control-flow graph " + k + " differs: " + firstDifference(ga, gb)
+                                    + "\nedits:" + history);
+                        }
+                    }
+                    graphsCompared += a.size();
+                }
+                ir = nextIr;
                 doc = next;
             }
         }
         int incremental = paths.getOrDefault(PythonDocument.Update.TOP_LEVEL, 0) + paths.getOrDefault(PythonDocument.Update.MEMBER, 0);
-        System.out.printf("incremental parse property: %d sequences, %d edits on %d files; paths %s%n",
-                SEQUENCES, edits, texts.size(), paths);
+        System.out.printf("incremental parse property: %d sequences, %d edits on %d files; paths %s; "
+                + "symbol tables compared after %d edits, %d control-flow graphs compared%n",
+                SEQUENCES, edits, texts.size(), paths, edits / 5, graphsCompared);
         // the fast paths must really be exercised, or the property says nothing about them
         assertTrue(incremental >= edits / 5, "too few incremental updates: " + paths);
         assertTrue(paths.getOrDefault(PythonDocument.Update.MEMBER, 0) >= edits / 20, "too few member updates: " + paths);
+    }
+
+    /** The module and every function, lambda and class in it, in tree order. */
+    static List<Node> scopes(Module m) {
+        List<Node> out = new ArrayList<>();
+        out.add(m);
+        collect(m, out);
+        return out;
+    }
+
+    private static void collect(Node n, List<Node> out) {
+        n.forEachChild(c -> {
+            if (c instanceof Stmt.FunctionDef || c instanceof Stmt.AsyncFunctionDef || c instanceof Stmt.ClassDef
+                    || c instanceof Expr.Lambda) {
+                out.add(c);
+            }
+            collect(c, out);
+        });
     }
 
     static TextChange randomChange(String text, Random rnd) {

@@ -1,0 +1,77 @@
+package dev.graphmend.ir.document;
+
+import dev.graphmend.ir.ast.Module;
+import dev.graphmend.ir.ast.Node;
+import dev.graphmend.ir.cfg.ControlFlowGraph;
+import dev.graphmend.ir.parse.SyntaxError;
+import dev.graphmend.ir.source.LineIndex;
+import dev.graphmend.ir.symbols.SymbolTable;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The unified IR of one document version, as passes see it: the syntax tree, the line index,
+ * the syntax errors, the symbol tables and a control-flow graph per function, class body and
+ * module. Immutable; symbol tables and graphs are built on first use.
+ *
+ * <p>Graphs are cached by the identity of the node they are built from (records compare by
+ * value, and hashing a whole subtree would cost what building the graph costs). The incremental
+ * document model reuses the nodes of every chunk an edit does not touch, so the graphs of
+ * untouched functions carry over to the next version ({@link #next}); only the graphs the
+ * previous version used are carried, so old trees are not retained for long.
+ */
+public final class UniIR {
+    private final PythonDocument document;
+    private final Map<Node, ControlFlowGraph> graphs = new IdentityHashMap<>();
+    private final Map<Node, ControlFlowGraph> inherited; // the previous version's graphs
+    private volatile SymbolTable symbols;
+
+    private UniIR(PythonDocument document, Map<Node, ControlFlowGraph> inherited) {
+        this.document = document;
+        this.inherited = inherited;
+    }
+
+    public static UniIR of(PythonDocument document) {
+        return new UniIR(document, Map.of());
+    }
+
+    /** The IR of a later version of the same document, reusing the graphs of reused nodes. */
+    public UniIR next(PythonDocument later) {
+        synchronized (graphs) {
+            // the graphs this version used; those of nodes the later version no longer has are
+            // dropped with this map once nothing looks at this version
+            return new UniIR(later, new IdentityHashMap<>(graphs));
+        }
+    }
+
+    public PythonDocument document() { return document; }
+    public Module module() { return document.module(); }
+    public LineIndex lines() { return document.source().lines(); }
+    public List<SyntaxError> errors() { return document.errors(); }
+
+    /** The symbol tables of the whole module (built on first use). */
+    public SymbolTable symbols() {
+        SymbolTable s = symbols;
+        if (s == null) {
+            synchronized (this) {
+                if (symbols == null) symbols = SymbolTable.build(module());
+                s = symbols;
+            }
+        }
+        return s;
+    }
+
+    /** The control-flow graph of a function, lambda, class body, or (given the module) the module. */
+    public ControlFlowGraph cfg(Node scope) {
+        synchronized (graphs) {
+            ControlFlowGraph g = graphs.get(scope);
+            if (g == null) {
+                g = inherited.get(scope);
+                if (g == null) g = ControlFlowGraph.ofScope(scope);
+                graphs.put(scope, g);
+            }
+            return g;
+        }
+    }
+}
