@@ -88,6 +88,24 @@ final class CfgBuilder {
         default boolean keepWhenDead() {
             return false;
         }
+
+        /** User code (a finally body), which is shared instead of copied when the graph grows too big. */
+        default boolean shareable() {
+            return false;
+        }
+    }
+
+    /**
+     * Blocks a graph may have before its finally bodies are shared rather than copied: copies
+     * multiply when try/finally nests inside finally bodies (five routes per level).
+     */
+    static final int MAX_BLOCKS = 20_000;
+
+    /** Thrown when the budget is exceeded while copying, to rebuild with shared finally bodies. */
+    private static final class TooBig extends RuntimeException {
+        TooBig() {
+            super(null, null, false, false);
+        }
     }
 
     private final List<MBlock> blocks = new ArrayList<>();
@@ -99,13 +117,25 @@ final class CfgBuilder {
     private final List<Stmt> pendingStarts = new ArrayList<>();
     private MBlock cur;
     private List<Pending> open = new ArrayList<>();
+    private final boolean shareFinally;
 
-    private CfgBuilder() {}
+    private CfgBuilder(boolean shareFinally) {
+        this.shareFinally = shareFinally;
+    }
 
     // ------------------------------------------------------------------ entry points
 
     static ControlFlowGraph build(Node scope) {
-        CfgBuilder b = new CfgBuilder();
+        try {
+            return build(scope, false);
+        } catch (TooBig e) {
+            return build(scope, true);
+        }
+    }
+
+    /** With {@code shareFinally}, each finally body is built once for all routes (tests force it). */
+    static ControlFlowGraph build(Node scope, boolean shareFinally) {
+        CfgBuilder b = new CfgBuilder(shareFinally);
         if (scope instanceof Stmt.FunctionDef f) {
             b.body(f.args(), f.body());
         } else if (scope instanceof Stmt.AsyncFunctionDef f) {
@@ -148,6 +178,7 @@ final class CfgBuilder {
     // ------------------------------------------------------------------ block plumbing
 
     private MBlock newBlock() {
+        if (!shareFinally && blocks.size() >= MAX_BLOCKS) throw new TooBig();
         MBlock b = new MBlock(Block.Kind.BODY);
         blocks.add(b);
         return b;
@@ -313,6 +344,22 @@ final class CfgBuilder {
         Cleanup c = cf.cleanup;
         List<Pending> normal = takeOpen();
         List<Pending> after = new ArrayList<>();
+        if (shareFinally && c.shareable()) {
+            // One copy, entered by every route, leaving to every continuation that entered it.
+            List<Pending> all = new ArrayList<>(normal);
+            for (Route r : List.of(Route.RETURN, Route.BREAK, Route.CONTINUE, Route.EXCEPTION)) all.addAll(cf.pending.get(r));
+            setOpen(all);
+            c.emit(Route.NORMAL);
+            MBlock end = endBlock();
+            if (end != null) {
+                if (!normal.isEmpty()) after.add(new Pending(end, EdgeKind.NORMAL));
+                for (Route r : List.of(Route.RETURN, Route.BREAK, Route.CONTINUE, Route.EXCEPTION)) {
+                    if (!cf.pending.get(r).isEmpty()) route(end, kindOf(r), r);
+                }
+            }
+            setOpen(after);
+            return;
+        }
         if (!normal.isEmpty() || c.keepWhenDead()) {
             setOpen(normal);
             c.emit(Route.NORMAL);
@@ -494,6 +541,10 @@ final class CfgBuilder {
                 }
 
                 @Override public boolean keepWhenDead() {
+                    return true;
+                }
+
+                @Override public boolean shareable() {
                     return true;
                 }
             }));
@@ -683,6 +734,6 @@ final class CfgBuilder {
             for (MBlock m : ms) bs.add(out.get(m.id));
             startBlocks.put(stmt, List.copyOf(bs));
         });
-        return new ControlFlowGraph(scope, out, succ, pred, startBlocks);
+        return new ControlFlowGraph(scope, out, succ, pred, startBlocks, shareFinally);
     }
 }

@@ -24,10 +24,12 @@ public final class ControlFlowGraph {
     private final Node scope;
     private final List<Block> blocks;
     private final IdentityHashMap<Stmt, List<Block>> starts;
+    private final boolean sharedFinally;
 
     ControlFlowGraph(Node scope, List<Block> blocks, List<List<Edge>> succ, List<List<Edge>> pred,
-                     IdentityHashMap<Stmt, List<Block>> starts) {
+                     IdentityHashMap<Stmt, List<Block>> starts, boolean sharedFinally) {
         this.scope = scope;
+        this.sharedFinally = sharedFinally;
         this.blocks = Collections.unmodifiableList(new ArrayList<>(blocks));
         this.starts = starts;
         boolean[] seen = new boolean[blocks.size()];
@@ -78,6 +80,17 @@ public final class ControlFlowGraph {
      */
     public static ControlFlowGraph ofScope(Node scope) {
         return CfgBuilder.build(scope);
+    }
+
+    /**
+     * Whether the finally bodies are shared instead of copied per route. Only for code whose copies
+     * would exceed {@value CfgBuilder#MAX_BLOCKS} blocks (try/finally nested about five deep inside
+     * finally bodies): one copy is entered by every route (normal, return, break, continue,
+     * exception) and leaves by every route that entered it. Still sound (every real path is a path
+     * of the graph), less precise: paths can mix there, e.g. enter by a return and fall through.
+     */
+    public boolean sharedFinally() {
+        return sharedFinally;
     }
 
     /** The node whose code this graph describes. */

@@ -62,7 +62,10 @@
  *   (unreachable then). {@link dev.graphmend.ir.cfg.ControlFlowGraph#blockOf} gives a statement's
  *   block in the first copy, {@code blocksOf} all of them; the dataflow treats a node as one
  *   definition or use whichever copy runs. A {@code return}/{@code break} inside the finally body
- *   itself replaces the pending jump: that copy has no re-raise.</li>
+ *   itself replaces the pending jump: that copy has no re-raise. Copies multiply when try/finally
+ *   nests inside finally bodies (up to five per level); a graph that would exceed 20,000 blocks is
+ *   built with one shared copy per finally body instead ({@code sharedFinally()}: sound, less
+ *   precise).</li>
  *   <li><b>with.</b> {@code with a, b:} is {@code with a: with b:}. Each item: ENTER (outside the
  *   protected region: a failing {@code __enter__} calls no {@code __exit__}), then the target
  *   binding and the body inside it. {@code __exit__} is a cleanup, duplicated per route like a

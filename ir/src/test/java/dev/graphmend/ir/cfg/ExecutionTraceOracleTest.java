@@ -41,6 +41,8 @@ import org.junit.jupiter.api.Test;
  * EXCEPTION edge from any step that may raise. The first line must be reachable from the entry
  * that way; a run that returns must end with a line that reaches the exit; a run that raises must
  * end with a line that reaches the raise exit or is a step that may raise outside any handler.
+ * Every run is checked against the graph and against the fallback graph with shared finally
+ * bodies (which must be sound too).
  */
 @Tag("oracle")
 class ExecutionTraceOracleTest {
@@ -86,10 +88,14 @@ class ExecutionTraceOracleTest {
 
         PythonSourceParser parser = new PythonSourceParser();
         List<Points> graphs = new ArrayList<>();
+        List<Points> shared = new ArrayList<>();
         for (String src : sources) {
             ParseResult r = parser.parse(src);
             assertTrue(r.errors().isEmpty(), () -> "generated code does not parse: " + r.errors() + "\n" + src);
-            graphs.add(new Points(ControlFlowGraph.of((Stmt.FunctionDef) r.module().body().get(0)), r));
+            Stmt.FunctionDef fn = (Stmt.FunctionDef) r.module().body().get(0);
+            graphs.add(new Points(ControlFlowGraph.of(fn), r));
+            // The fallback for huge graphs (one shared copy per finally body) must be sound too.
+            shared.add(new Points(CfgBuilder.build(fn, true), r));
         }
         long runs = 0;
         long raised = 0;
@@ -103,32 +109,37 @@ class ExecutionTraceOracleTest {
             boolean returned = f[2].equals("R");
             int[] lines = new int[f.length - 3];
             for (int i = 3; i < f.length; i++) lines[i - 3] = Integer.parseInt(f[i]);
-            Points g = graphs.get(index);
             runs++;
             if (!returned) raised++;
-            List<String> bad = new ArrayList<>();
-            if (lines.length == 0) {
-                bad.add("no line ran");
-            } else {
-                if (!g.from(Points.ENTRY).labels.contains(lines[0])) bad.add("line " + lines[0] + " cannot come first");
-                for (int i = 0; i + 1 < lines.length; i++) {
-                    steps++;
-                    Reach r = g.from(lines[i]);
-                    distinct.add(index + ":" + lines[i] + ">" + lines[i + 1]);
-                    if (r.viaException.contains(lines[i + 1])) exceptional++;
-                    if (!r.labels.contains(lines[i + 1])) {
-                        bad.add("line " + lines[i] + " -> " + lines[i + 1] + " (step " + i + ") is no path of the graph");
+            for (Points g : List.of(graphs.get(index), shared.get(index))) {
+                String variant = g == graphs.get(index) ? "" : " (graph with shared finally bodies)";
+                List<String> bad = new ArrayList<>();
+                if (lines.length == 0) {
+                    bad.add("no line ran");
+                } else {
+                    if (!g.from(Points.ENTRY).labels.contains(lines[0])) bad.add("line " + lines[0] + " cannot come first");
+                    for (int i = 0; i + 1 < lines.length; i++) {
+                        Reach r = g.from(lines[i]);
+                        if (variant.isEmpty()) {
+                            steps++;
+                            distinct.add(index + ":" + lines[i] + ">" + lines[i + 1]);
+                            if (r.viaException.contains(lines[i + 1])) exceptional++;
+                        }
+                        if (!r.labels.contains(lines[i + 1])) {
+                            bad.add("line " + lines[i] + " -> " + lines[i + 1] + " (step " + i + ") is no path of the graph");
+                        }
+                    }
+                    Reach last = g.from(lines[lines.length - 1]);
+                    if (returned && !last.exit) bad.add("the run returned after line " + lines[lines.length - 1] + ", which cannot reach the exit");
+                    if (!returned && !last.raise && !last.escape) {
+                        bad.add("the run raised after line " + lines[lines.length - 1] + ", which cannot raise out of the function");
                     }
                 }
-                Reach last = g.from(lines[lines.length - 1]);
-                if (returned && !last.exit) bad.add("the run returned after line " + lines[lines.length - 1] + ", which cannot reach the exit");
-                if (!returned && !last.raise && !last.escape) {
-                    bad.add("the run raised after line " + lines[lines.length - 1] + ", which cannot raise out of the function");
+                if (!bad.isEmpty()) {
+                    problems.add("function " + index + (generators.get(index) ? " (generator)" : "") + ", run " + f[1]
+                            + variant + ": " + bad + "\ntrace: " + line + "\n" + numbered(sources.get(index))
+                            + g.graph.dump(g.source.source()));
                 }
-            }
-            if (!bad.isEmpty()) {
-                problems.add("function " + index + (generators.get(index) ? " (generator)" : "") + ", run " + f[1]
-                        + ": " + bad + "\ntrace: " + line + "\n" + numbered(sources.get(index)) + g.graph.dump(g.source.source()));
             }
         }
         String summary = String.format("functions: %d (%d generators), runs: %d (%d raised out of the function)%n"
@@ -174,7 +185,6 @@ class ExecutionTraceOracleTest {
             int n = g.blocks().size();
             start = new int[n];
             end = new int[n];
-            Set<Block> tryStarts = new HashSet<>();
             Map<Block, Integer> tryLine = new HashMap<>();
             for (Stmt s : CfgInvariants.statementsOf(g.scope())) {
                 if (s instanceof Stmt.Try) for (Block b : g.blocksOf(s)) tryLine.put(b, s.span().line());
@@ -205,7 +215,6 @@ class ExecutionTraceOracleTest {
                 succ.add(adj.get(i).stream().mapToInt(Integer::intValue).toArray());
                 exceptional.add(exc.get(i));
             }
-            tryStarts.clear();
         }
 
         private int point(List<List<Integer>> adj, List<List<Boolean>> exc, int line, boolean escape) {
