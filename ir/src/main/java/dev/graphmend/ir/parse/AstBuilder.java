@@ -429,58 +429,59 @@ final class AstBuilder {
         return new Arguments(List.of(), List.of(), null, List.of(), List.of(), null, List.of());
     }
 
+    /** One parameter of a def or lambda, before CPython's ordering rules sort it into Arguments. */
+    private record Param(ParamKind kind, Arg arg, Expr dflt, ParserRuleContext where) {}
+
+    private enum ParamKind { PLAIN, STAR, BARE_STAR, DOUBLE_STAR, SLASH }
+
     private Arguments parameters(ParametersContext p) {
-        List<Arg> posonly = new ArrayList<>();
-        List<Arg> args = new ArrayList<>();
-        List<Arg> kwonly = new ArrayList<>();
-        List<Expr> kwDefaults = new ArrayList<>();
-        List<Expr> defaults = new ArrayList<>();
-        Arg vararg = null;
-        Arg kwarg = null;
-        boolean star = false;
-        boolean slash = false;
-        boolean bareStar = false;
+        List<Param> params = new ArrayList<>();
         for (ParamContext pc : p.param()) {
-            if (kwarg != null) error(pc, "arguments cannot follow var-keyword argument");
             if (pc instanceof PlainParamContext pp) {
-                Expr ann = pp.test().isEmpty() || pp.COLON() == null ? null : test(pp.test(0));
+                Expr ann = pp.COLON() == null ? null : test(pp.test(0));
                 Expr dflt = pp.EQUAL() == null ? null : test(pp.test(pp.test().size() - 1));
                 Arg a = new Arg(identifier(pp.name()), ann, null, span(pp.start, ann != null ? pp.test(0).stop : pp.name().stop));
-                if (star) {
-                    kwonly.add(a);
-                    kwDefaults.add(dflt);
-                    bareStar = false;
-                } else {
-                    args.add(a);
-                    if (dflt != null) defaults.add(dflt);
-                    else if (!defaults.isEmpty()) error(pc, "parameter without a default follows parameter with a default");
-                }
+                params.add(new Param(ParamKind.PLAIN, a, dflt, pc));
             } else if (pc instanceof StarParamContext sp) {
-                if (star) error(pc, "* argument may appear only once");
-                star = true;
-                if (sp.name() != null) {
-                    Expr ann = sp.star_or_test() == null ? null : starOrTest(sp.star_or_test());
-                    vararg = new Arg(identifier(sp.name()), ann, null, span(sp.name().start, ann != null ? sp.star_or_test().stop : sp.name().stop));
+                if (sp.name() == null) {
+                    params.add(new Param(ParamKind.BARE_STAR, null, null, pc));
                 } else {
-                    bareStar = true;
+                    Expr ann = sp.star_or_test() == null ? null : starOrTest(sp.star_or_test());
+                    Arg a = new Arg(identifier(sp.name()), ann, null,
+                            span(sp.name().start, ann != null ? sp.star_or_test().stop : sp.name().stop));
+                    params.add(new Param(ParamKind.STAR, a, null, pc));
                 }
             } else if (pc instanceof KwParamContext kp) {
                 Expr ann = kp.test() == null ? null : test(kp.test());
-                kwarg = new Arg(identifier(kp.name()), ann, null, span(kp.name().start, ann != null ? kp.test().stop : kp.name().stop));
+                Arg a = new Arg(identifier(kp.name()), ann, null, span(kp.name().start, ann != null ? kp.test().stop : kp.name().stop));
+                params.add(new Param(ParamKind.DOUBLE_STAR, a, null, pc));
             } else {
-                if (slash) error(pc, "/ may appear only once");
-                else if (star) error(pc, "/ must be ahead of *");
-                else if (args.isEmpty()) error(pc, "at least one argument must precede /");
-                slash = true;
-                posonly.addAll(args);
-                args.clear();
+                params.add(new Param(ParamKind.SLASH, null, null, pc));
             }
         }
-        if (bareStar) error(p, "named arguments must follow bare *");
-        return new Arguments(posonly, args, vararg, kwonly, kwDefaults, kwarg, defaults);
+        return arguments(params, p);
     }
 
     private Arguments lambdaParams(Lambda_paramsContext p) {
+        List<Param> params = new ArrayList<>();
+        for (Lambda_paramContext pc : p.lambda_param()) {
+            if (pc instanceof LambdaPlainParamContext pp) {
+                Expr dflt = pp.test() == null ? null : test(pp.test());
+                params.add(new Param(ParamKind.PLAIN, new Arg(identifier(pp.name()), null, null, span(pp.name())), dflt, pc));
+            } else if (pc instanceof LambdaStarParamContext sp) {
+                params.add(sp.name() == null ? new Param(ParamKind.BARE_STAR, null, null, pc)
+                        : new Param(ParamKind.STAR, new Arg(identifier(sp.name()), null, null, span(sp.name())), null, pc));
+            } else if (pc instanceof LambdaKwParamContext kp) {
+                params.add(new Param(ParamKind.DOUBLE_STAR, new Arg(identifier(kp.name()), null, null, span(kp.name())), null, pc));
+            } else {
+                params.add(new Param(ParamKind.SLASH, null, null, pc));
+            }
+        }
+        return arguments(params, p);
+    }
+
+    /** Sorts parameters into CPython's Arguments, reporting its ordering errors. */
+    private Arguments arguments(List<Param> params, ParserRuleContext list) {
         List<Arg> posonly = new ArrayList<>();
         List<Arg> args = new ArrayList<>();
         List<Arg> kwonly = new ArrayList<>();
@@ -491,37 +492,40 @@ final class AstBuilder {
         boolean star = false;
         boolean slash = false;
         boolean bareStar = false;
-        for (Lambda_paramContext pc : p.lambda_param()) {
-            if (kwarg != null) error(pc, "arguments cannot follow var-keyword argument");
-            if (pc instanceof LambdaPlainParamContext pp) {
-                Expr dflt = pp.test() == null ? null : test(pp.test());
-                Arg a = new Arg(identifier(pp.name()), null, null, span(pp.name()));
-                if (star) {
-                    kwonly.add(a);
-                    kwDefaults.add(dflt);
-                    bareStar = false;
-                } else {
-                    args.add(a);
-                    if (dflt != null) defaults.add(dflt);
-                    else if (!defaults.isEmpty()) error(pc, "parameter without a default follows parameter with a default");
-                }
-            } else if (pc instanceof LambdaStarParamContext sp) {
-                if (star) error(pc, "* argument may appear only once");
-                star = true;
-                if (sp.name() != null) vararg = new Arg(identifier(sp.name()), null, null, span(sp.name()));
-                else bareStar = true;
-            } else if (pc instanceof LambdaKwParamContext kp) {
-                kwarg = new Arg(identifier(kp.name()), null, null, span(kp.name()));
-            } else {
-                if (slash) error(pc, "/ may appear only once");
-                else if (star) error(pc, "/ must be ahead of *");
-                else if (args.isEmpty()) error(pc, "at least one argument must precede /");
-                slash = true;
-                posonly.addAll(args);
-                args.clear();
+        for (Param p : params) {
+            if (kwarg != null) error(p.where(), "arguments cannot follow var-keyword argument");
+            switch (p.kind()) {
+                case PLAIN:
+                    if (star) {
+                        kwonly.add(p.arg());
+                        kwDefaults.add(p.dflt());
+                        bareStar = false;
+                    } else {
+                        args.add(p.arg());
+                        if (p.dflt() != null) defaults.add(p.dflt());
+                        else if (!defaults.isEmpty()) error(p.where(), "parameter without a default follows parameter with a default");
+                    }
+                    break;
+                case STAR:
+                case BARE_STAR:
+                    if (star) error(p.where(), "* argument may appear only once");
+                    star = true;
+                    if (p.kind() == ParamKind.STAR) vararg = p.arg();
+                    else bareStar = true;
+                    break;
+                case DOUBLE_STAR:
+                    kwarg = p.arg();
+                    break;
+                default:
+                    if (slash) error(p.where(), "/ may appear only once");
+                    else if (star) error(p.where(), "/ must be ahead of *");
+                    else if (args.isEmpty()) error(p.where(), "at least one argument must precede /");
+                    slash = true;
+                    posonly.addAll(args);
+                    args.clear();
             }
         }
-        if (bareStar) error(p, "named arguments must follow bare *");
+        if (bareStar) error(list, "named arguments must follow bare *");
         return new Arguments(posonly, args, vararg, kwonly, kwDefaults, kwarg, defaults);
     }
 
