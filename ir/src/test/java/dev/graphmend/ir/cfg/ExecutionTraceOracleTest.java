@@ -142,10 +142,12 @@ class ExecutionTraceOracleTest {
                 }
             }
         }
+        Map<EdgeKind, Integer> kinds = new java.util.EnumMap<>(EdgeKind.class);
+        for (Points g : graphs) for (Edge e : g.graph.edges()) kinds.merge(e.kind(), 1, Integer::sum);
         String summary = String.format("functions: %d (%d generators), runs: %d (%d raised out of the function)%n"
                 + "transitions checked: %d (%d distinct; %d explained only through an exception edge)%n"
-                + "unexplained runs: %d%n", FUNCTIONS, FUNCTIONS / 4, runs, raised, steps, distinct.size(), exceptional,
-                problems.size());
+                + "edges of the graphs by kind: %s%nunexplained runs: %d%n", FUNCTIONS, FUNCTIONS / 4, runs, raised,
+                steps, distinct.size(), exceptional, kinds, problems.size());
         Files.writeString(OracleEnv.reportDir().resolve("cfg-traces.txt"), summary + String.join("\n\n", problems) + "\n");
         System.out.println("[ExecutionTraceOracleTest]\n" + summary);
         assertEquals((long) FUNCTIONS * RUNS, runs, "the harness did not report every run:\n" + pyOut);
