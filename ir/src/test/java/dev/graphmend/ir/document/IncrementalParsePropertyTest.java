@@ -8,6 +8,11 @@ import dev.graphmend.ir.ast.Module;
 import dev.graphmend.ir.ast.Node;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.ir.dump.GmAstDump;
+import dev.graphmend.ir.symbols.Binding;
+import dev.graphmend.ir.symbols.Resolution;
+import dev.graphmend.ir.symbols.ScopeKind;
+import dev.graphmend.ir.symbols.Symbol;
+import dev.graphmend.ir.symbols.SymbolTable;
 import dev.graphmend.ir.symbols.SymtableDump;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +21,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -26,9 +32,11 @@ import org.junit.jupiter.api.Test;
 /**
  * The incremental document model against a from-scratch parse: 10,000 random edit sequences on
  * standard-library files and our examples (some as CRLF files). After every edit the incremental
- * tree and errors must equal those of {@link PythonDocument#open} on the same text; after every
- * fifth edit, so do the symbol tables and every control-flow graph of the {@link UniIR}, whose
- * graphs of untouched functions are carried over from the previous version.
+ * tree and errors must equal those of {@link PythonDocument#open} on the same text, and so must
+ * the symbol tables (built per statement from the previous version's, {@link SymbolTable#update})
+ * and what eight random names resolve to, with the bindings and uses of their variables; after
+ * every fifth edit, so does every control-flow graph of the {@link UniIR}, whose graphs of
+ * untouched functions are carried over from the previous version.
  *
  * <p>Edits: typing and deleting characters (ASCII, non-ASCII, astral), deleting and duplicating
  * lines, cutting and pasting blocks, breaking the syntax (an open bracket, a stray ':', a half
@@ -51,6 +59,8 @@ class IncrementalParsePropertyTest {
         Map<PythonDocument.Update, Integer> paths = new EnumMap<>(PythonDocument.Update.class);
         int edits = 0;
         int graphsCompared = 0;
+        int namesCompared = 0;
+        Random pick = new Random(SEED ^ 0x5EEDL); // names to compare, apart from the edits' random stream
         for (int seq = 0; seq < SEQUENCES; seq++) {
             int fileIndex = rnd.nextInt(bases.size());
             PythonDocument doc = bases.get(fileIndex);
@@ -79,13 +89,17 @@ class IncrementalParsePropertyTest {
                             + scratch.errors() + "\nedits:" + history);
                 }
                 UniIR nextIr = ir.next(next);
+                UniIR scratchIr = UniIR.of(scratch);
+                // symbol tables after every edit (built per statement, reusing the previous version's)
+                String ours = SymtableDump.dump(nextIr.symbols());
+                String theirs = SymtableDump.dump(scratchIr.symbols());
+                if (!ours.equals(theirs)) {
+                    fail("sequence " + seq + ": symbol tables differ: " + firstDifference(ours, theirs) + "\nedits:" + history);
+                }
+                String why = compareNames(nextIr.symbols(), scratchIr.symbols(), pick);
+                if (why != null) fail("sequence " + seq + ": " + why + "\nedits:" + history);
+                namesCompared += 8;
                 if (edits % 5 == 0) {
-                    UniIR scratchIr = UniIR.of(scratch);
-                    String ours = SymtableDump.dump(nextIr.symbols());
-                    String theirs = SymtableDump.dump(scratchIr.symbols());
-                    if (!ours.equals(theirs)) {
-                        fail("sequence " + seq + ": symbol tables differ: " + firstDifference(ours, theirs) + "\nedits:" + history);
-                    }
                     List<Node> a = scopes(next.module());
                     List<Node> b = scopes(scratch.module());
                     for (int k = 0; k < a.size(); k++) {
@@ -104,11 +118,73 @@ class IncrementalParsePropertyTest {
         }
         int incremental = paths.getOrDefault(PythonDocument.Update.TOP_LEVEL, 0) + paths.getOrDefault(PythonDocument.Update.MEMBER, 0);
         System.out.printf("incremental parse property: %d sequences, %d edits on %d files; paths %s; "
-                + "symbol tables compared after %d edits, %d control-flow graphs compared%n",
-                SEQUENCES, edits, texts.size(), paths, edits / 5, graphsCompared);
+                + "symbol tables compared after all %d edits (%d names resolved), %d control-flow graphs compared%n",
+                SEQUENCES, edits, texts.size(), paths, edits, namesCompared, graphsCompared);
         // the fast paths must really be exercised, or the property says nothing about them
         assertTrue(incremental >= edits / 5, "too few incremental updates: " + paths);
         assertTrue(paths.getOrDefault(PythonDocument.Update.MEMBER, 0) >= edits / 20, "too few member updates: " + paths);
+    }
+
+    /**
+     * Eight random {@code Name} nodes of the tree (the same in both tables' trees, by position in
+     * tree order): their resolution, and the bindings and uses of the variable each denotes, must
+     * be the same, so reused binding and use lists (and the references across statements) are
+     * checked, not only the flags the dump shows. Returns the difference, or null.
+     */
+    static String compareNames(SymbolTable ours, SymbolTable theirs, Random rnd) {
+        List<Expr.Name> a = names(ours.ast());
+        List<Expr.Name> b = names(theirs.ast());
+        if (a.size() != b.size()) return "name counts differ";
+        if (a.isEmpty()) return null;
+        IdentityHashMap<Node, Integer> indexA = index(ours.ast());
+        IdentityHashMap<Node, Integer> indexB = index(theirs.ast());
+        for (int i = 0; i < 8; i++) {
+            int k = rnd.nextInt(a.size());
+            String x = describe(ours, ours.resolve(a.get(k)), indexA);
+            String y = describe(theirs, theirs.resolve(b.get(k)), indexB);
+            if (!x.equals(y)) return "name " + a.get(k).id() + " at " + a.get(k).span() + " resolves differently:\n  ours    " + x + "\n  scratch " + y;
+        }
+        return null;
+    }
+
+    private static String describe(SymbolTable t, Resolution r, IdentityHashMap<Node, Integer> index) {
+        if (r == null) return "null";
+        StringBuilder sb = new StringBuilder(r.kind().toString());
+        sb.append(" scope ").append(r.definingScope() == null ? "-" : r.definingScope() + "/" + index.get(r.definingScope().node()));
+        sb.append(" star ").append(r.mayComeFromStarImport());
+        if (r.symbol() != null) sb.append(" sym ").append(r.symbol()).append(" in ").append(index.get(r.symbol().scope().node()));
+        if (r.definition() != null) {
+            Symbol d = r.definition();
+            sb.append(" def ").append(d).append(" refs ").append(t.references(d).size()).append(" bindings");
+            for (Binding bd : t.bindingsOf(d)) sb.append(' ').append(bd.kind()).append('@').append(index.get(bd.node())).append('/').append(index.get(bd.construct()));
+            sb.append(" uses");
+            for (Expr.Name u : t.usesOf(d)) sb.append(' ').append(index.get(u));
+            if (t.scopeOf(d.scope().node()) == null && d.scope().kind() != ScopeKind.MODULE) sb.append(" unmapped");
+        }
+        return sb.toString();
+    }
+
+    private static List<Expr.Name> names(Module m) {
+        List<Expr.Name> out = new ArrayList<>();
+        collectNames(m, out);
+        return out;
+    }
+
+    private static void collectNames(Node n, List<Expr.Name> out) {
+        if (n instanceof Expr.Name) out.add((Expr.Name) n);
+        n.forEachChild(c -> collectNames(c, out));
+    }
+
+    /** Every node's position in tree order, so nodes of the two trees can be compared. */
+    private static IdentityHashMap<Node, Integer> index(Module m) {
+        IdentityHashMap<Node, Integer> out = new IdentityHashMap<>();
+        indexInto(m, out);
+        return out;
+    }
+
+    private static void indexInto(Node n, IdentityHashMap<Node, Integer> out) {
+        out.put(n, out.size());
+        n.forEachChild(c -> indexInto(c, out));
     }
 
     /** The module and every function, lambda and class in it, in tree order. */
