@@ -26,33 +26,22 @@ public final class UniIR {
     private final Map<Node, ControlFlowGraph> graphs = new IdentityHashMap<>();
     private final Map<Node, ControlFlowGraph> inherited; // the previous version's graphs
     private volatile SymbolTable symbols;
-    /** The latest earlier table, whose per-statement parts {@link #symbols()} reuses; dropped once used. */
-    private SymbolTable previousSymbols;
 
-    private UniIR(PythonDocument document, Map<Node, ControlFlowGraph> inherited, SymbolTable previousSymbols) {
+    private UniIR(PythonDocument document, Map<Node, ControlFlowGraph> inherited) {
         this.document = document;
         this.inherited = inherited;
-        this.previousSymbols = previousSymbols;
     }
 
     public static UniIR of(PythonDocument document) {
-        return new UniIR(document, Map.of(), null);
+        return new UniIR(document, Map.of());
     }
 
-    /**
-     * The IR of a later version of the same document, reusing the graphs of reused nodes and,
-     * through {@link SymbolTable#update}, the symbol tables of reused top-level statements (from
-     * this version's table, or if this version never built one, the latest earlier one).
-     */
+    /** The IR of a later version of the same document, reusing the graphs of reused nodes. */
     public UniIR next(PythonDocument later) {
-        SymbolTable previous;
-        synchronized (this) {
-            previous = symbols != null ? symbols : previousSymbols;
-        }
         synchronized (graphs) {
             // the graphs this version used; those of nodes the later version no longer has are
             // dropped with this map once nothing looks at this version
-            return new UniIR(later, new IdentityHashMap<>(graphs), previous);
+            return new UniIR(later, new IdentityHashMap<>(graphs));
         }
     }
 
@@ -61,15 +50,12 @@ public final class UniIR {
     public LineIndex lines() { return document.source().lines(); }
     public List<SyntaxError> errors() { return document.errors(); }
 
-    /** The symbol tables of the whole module (built on first use, incrementally from the previous version's when there is one). */
+    /** The symbol tables of the whole module (built on first use). */
     public SymbolTable symbols() {
         SymbolTable s = symbols;
         if (s == null) {
             synchronized (this) {
-                if (symbols == null) {
-                    symbols = SymbolTable.update(previousSymbols, module());
-                    previousSymbols = null;
-                }
+                if (symbols == null) symbols = SymbolTable.build(module());
                 s = symbols;
             }
         }

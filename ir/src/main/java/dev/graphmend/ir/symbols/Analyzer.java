@@ -65,33 +65,6 @@ final class Analyzer {
         analyzeBlock(top, null, new HashSet<>(), new HashSet<>(), null);
     }
 
-    /**
-     * The module's children that one top-level statement opens, analysed exactly as
-     * {@link #analyze} analyses them (what a child of the module sees does not depend on the
-     * module's names: no enclosing bindings, no class). Returns the names they leave free.
-     */
-    Set<String> analyzeTopLevel(List<Block> children) {
-        Set<String> newFree = new HashSet<>();
-        for (Block child : children) {
-            Set<String> childFree = new HashSet<>();
-            analyzeBlock(child, new HashSet<>(), childFree, new HashSet<>(), null);
-            newFree.addAll(childFree);
-        }
-        return newFree;
-    }
-
-    /** The module block's own names, its children already analysed ({@code childrenFree}: what they leave free). */
-    void analyzeModule(Block module, Set<String> childrenFree) {
-        Map<String, Integer> scopes = new HashMap<>();
-        Set<String> local = new HashSet<>();
-        Set<String> free = new HashSet<>();
-        Set<String> global = new HashSet<>();
-        for (Map.Entry<String, Integer> e : module.symbols.entrySet()) {
-            analyzeName(module, scopes, e.getKey(), e.getValue(), null, local, free, global, null);
-        }
-        updateSymbols(module, scopes, null, new HashSet<>(childrenFree), new HashSet<>(), false);
-    }
-
     private void analyzeBlock(Block ste, Set<String> bound, Set<String> free, Set<String> global, Block classEntry) {
         Set<String> local = new HashSet<>();
         Map<String, Integer> scopes = new HashMap<>();

@@ -39,9 +39,6 @@ final class Collector {
     final RawScope module;
     final boolean futureAnnotations;
 
-    /** Set when a module-level {@code global}/{@code nonlocal} read the module's flags (which other statements add to). */
-    boolean readModuleFlags;
-
     private final List<RawScope> stack = new ArrayList<>();
     private RawScope cur;
     /** CPython's st_private: the class whose body (or methods) we are in, for name mangling. */
@@ -57,22 +54,6 @@ final class Collector {
         cur = module;
         openers.put(mod, module.scope);
         for (Stmt s : mod.body()) visitStmt(s);
-    }
-
-    /**
-     * A collector for one top-level statement at a time ({@link #collect}): {@code fragment} is a
-     * module block that receives only the module-level names of the statements collected here,
-     * and whose public scope is the module scope the new scopes hang under.
-     */
-    Collector(boolean futureAnnotations, RawScope fragment) {
-        this.futureAnnotations = futureAnnotations;
-        this.module = fragment;
-        stack.add(fragment);
-        cur = fragment;
-    }
-
-    void collect(Stmt s) {
-        visitStmt(s);
     }
 
     /** CPython's future-feature scan: a docstring, then {@code from __future__ import ...} statements. */
@@ -444,7 +425,6 @@ final class Collector {
     }
 
     private void visitGlobal(Stmt.Global s) {
-        if (cur == module) readModuleFlags = true;
         for (String name : s.names()) {
             long prior = lookup(cur, name);
             if ((prior & (Def.PARAM | Def.LOCAL | Def.USE | Def.ANNOT)) != 0) {
@@ -456,7 +436,6 @@ final class Collector {
     }
 
     private void visitNonlocal(Stmt.Nonlocal s) {
-        if (cur == module) readModuleFlags = true;
         for (String name : s.names()) {
             long prior = lookup(cur, name);
             if ((prior & (Def.PARAM | Def.LOCAL | Def.USE | Def.ANNOT)) != 0) {

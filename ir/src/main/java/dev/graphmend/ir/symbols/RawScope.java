@@ -39,20 +39,10 @@ final class RawScope {
         this.scope = new Scope(kind, name, node, lineno, parent == null ? null : parent.scope);
     }
 
-    /** A module block that shares the public module scope {@code scope} (one statement's share of the module). */
-    RawScope(Scope scope) {
-        this.kind = ScopeKind.MODULE;
-        this.name = scope.name();
-        this.node = scope.node();
-        this.lineno = scope.line();
-        this.parent = null;
-        this.scope = scope;
-    }
-
     RawSymbol symbol(String mangled) {
         RawSymbol s = symbols.get(mangled);
         if (s == null) {
-            s = new RawSymbol(mangled, kind == ScopeKind.MODULE);
+            s = new RawSymbol(mangled);
             symbols.put(mangled, s);
         }
         return s;
@@ -71,17 +61,14 @@ final class RawScope {
     /** One name of a raw scope: its CPython flags and the sites that bind, use or declare it. */
     static final class RawSymbol {
         final String name;
-        /** A name of the module block (its public symbol is the module's, not this block's own). */
-        final boolean moduleLevel;
         int flags;
         List<Binding> bindings = List.of();
         List<Expr.Name> uses = List.of();
         Stmt declaration;
         Symbol result;
 
-        RawSymbol(String name, boolean moduleLevel) {
+        RawSymbol(String name) {
             this.name = name;
-            this.moduleLevel = moduleLevel;
         }
 
         void addBinding(Binding b) {

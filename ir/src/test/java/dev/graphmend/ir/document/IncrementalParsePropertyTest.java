@@ -33,8 +33,7 @@ import org.junit.jupiter.api.Test;
  * The incremental document model against a from-scratch parse: 10,000 random edit sequences on
  * standard-library files and our examples (some as CRLF files). After every edit the incremental
  * tree and errors must equal those of {@link PythonDocument#open} on the same text, and so must
- * the symbol tables (built per statement from the previous version's, {@link SymbolTable#update})
- * and what eight random names resolve to, with the bindings and uses of their variables; after
+ * the symbol tables and what eight random names resolve to, with the bindings and uses of their variables; after
  * every fifth edit, so does every control-flow graph of the {@link UniIR}, whose graphs of
  * untouched functions are carried over from the previous version.
  *
