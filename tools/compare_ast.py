@@ -29,6 +29,9 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gm_ast_dump import expand  # noqa: E402  (one folder expansion for both dumpers)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 DUMPER = os.path.join(HERE, "gm_ast_dump.py")
@@ -58,22 +61,6 @@ def default_python():
         return pinned[-1], None
     return found[-1], ("warning: no CPython %d.%d under pyenv; using %s (positions inside f-strings "
                        "differ by version)" % (REFERENCE_SERIES + (found[-1],)))
-
-
-def expand(paths, excluded):
-    """gm_ast_dump.py's expand(), pruning folders named in `excluded`."""
-    for p in paths:
-        if os.path.isdir(p):
-            found = []
-            for root, dirs, files in os.walk(p):
-                dirs[:] = sorted(d for d in dirs if d not in excluded)
-                for f in files:
-                    if f.endswith(".py"):
-                        found.append(os.path.join(root, f))
-            for f in sorted(found):
-                yield f
-        else:
-            yield p
 
 
 def run_to_file(cmd, out_path, err_path, env=None):
@@ -155,7 +142,7 @@ def main(argv):
             return 2
 
     if args.exclude:
-        paths = list(expand(args.folders, set(args.exclude)))
+        paths = list(expand(args.folders, set(args.exclude)))  # gm_ast_dump.expand
         if not paths:
             print("compare_ast: no *.py files under " + " ".join(args.folders), file=sys.stderr)
             return 2

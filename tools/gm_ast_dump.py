@@ -53,18 +53,35 @@ def dump(node, depth, out):
                     dump(item, child_depth, out)
 
 
-def expand(paths):
+def expand(paths, skip_dirs=()):
+    """Files given, and folders expanded recursively to their *.py files in sorted order."""
     for p in paths:
         if os.path.isdir(p):
             found = []
             for root, dirs, files in os.walk(p):
-                dirs.sort()
+                dirs[:] = sorted(d for d in dirs if d not in skip_dirs)
                 for f in files:
                     if f.endswith(".py"):
                         found.append(os.path.join(root, f))
             yield from sorted(found)
         else:
             yield p
+
+
+def error_line(kind, e):
+    """A `! KIND L:C message` line for a SyntaxError (or ValueError) CPython raised."""
+    line = getattr(e, "lineno", None) or 0
+    col = getattr(e, "offset", None) or 0
+    msg = getattr(e, "msg", None) or str(e)
+    return "! %s %d:%d %s" % (kind, line, col, msg)
+
+
+def print_dumps(paths, dump_file, skip_dirs=()):
+    sys.setrecursionlimit(100000)
+    w = sys.stdout.write
+    for path in expand(paths, skip_dirs):
+        w("\n".join(dump_file(path)))
+        w("\n")
 
 
 def dump_file(path):
@@ -76,21 +93,14 @@ def dump_file(path):
             warnings.simplefilter("ignore")
             tree = ast.parse(data, filename=path)
     except (SyntaxError, ValueError) as e:
-        line = getattr(e, "lineno", None) or 0
-        col = getattr(e, "offset", None) or 0
-        msg = getattr(e, "msg", None) or str(e)
-        out.append("! syntax error %d:%d %s" % (line, col, msg))
+        out.append(error_line("syntax error", e))
         return out
     dump(tree, 0, out)
     return out
 
 
 def main(argv):
-    sys.setrecursionlimit(100000)
-    w = sys.stdout.write
-    for path in expand(argv):
-        w("\n".join(dump_file(path)))
-        w("\n")
+    print_dumps(argv, dump_file)
 
 
 if __name__ == "__main__":

@@ -41,6 +41,8 @@ import warnings
 
 import _symtable
 
+from gm_ast_dump import error_line, print_dumps  # same folder: one expansion, one error format
+
 SCOPES = {
     _symtable.LOCAL: "local",
     _symtable.CELL: "cell",
@@ -91,27 +93,6 @@ def dump_table(table, depth, out):
         dump_table(child, depth + 1, out)
 
 
-def expand(paths):
-    for p in paths:
-        if os.path.isdir(p):
-            found = []
-            for root, dirs, files in os.walk(p):
-                dirs[:] = sorted(d for d in dirs if d != "site-packages")
-                for f in files:
-                    if f.endswith(".py"):
-                        found.append(os.path.join(root, f))
-            yield from sorted(found)
-        else:
-            yield p
-
-
-def error_line(kind, e):
-    line = getattr(e, "lineno", None) or 0
-    col = getattr(e, "offset", None) or 0
-    msg = getattr(e, "msg", None) or str(e)
-    return "! %s %d:%d %s" % (kind, line, col, msg)
-
-
 def dump_file(path):
     with open(path, "rb") as f:
         data = f.read()
@@ -133,11 +114,7 @@ def dump_file(path):
 
 
 def main(argv):
-    sys.setrecursionlimit(100000)
-    w = sys.stdout.write
-    for path in expand(argv):
-        w("\n".join(dump_file(path)))
-        w("\n")
+    print_dumps(argv, dump_file, skip_dirs=("site-packages",))
 
 
 if __name__ == "__main__":
