@@ -386,7 +386,7 @@ def check_expectations(report, out):
                     problems.append("%s: [%s] Dynamo breaks outside this file (%s): %s"
                                     % (path, c["name"], b.get("where"), b["reason"]))
                     continue
-                breaks.setdefault(b["line"], b)
+                breaks.setdefault(b["line"], dict(b, case=c["name"]))
         for line in sorted(set(marks) | set(breaks)):
             if line in marks and line not in breaks:
                 problems.append("%s:%d [%s] marker %s but Dynamo does not break here"
@@ -394,7 +394,7 @@ def check_expectations(report, out):
             elif line in breaks and line not in marks:
                 b = breaks[line]
                 problems.append("%s:%d [%s] Dynamo breaks here (%s) but there is no marker: %s"
-                                % (path, line, owner(line), b["gb"] or "?", b["reason"]))
+                                % (path, line, b["case"], b["gb"] or "?", b["reason"]))
             else:
                 gb = breaks[line]["gb"]
                 if gb and not any(gb in RULE_GB.get(code, ()) for code in marks[line]):
