@@ -30,7 +30,11 @@ is the row of ``dynamo-graph-break-ids.tsv`` (``../shared/reference/`` next to t
 ``$GRAPHMEND_GB_IDS``) whose ``gb_type`` equals the root cause's ``gb_type``; torch's own
 ``graph_break_registry.json`` is the fallback. A case that raises is reported with ``error`` set.
 
-``--json`` keeps stdout for the JSON object only: while cases run, file descriptor 1 points at
+``--json`` prints ``{"torch", "python", "files": [{"path", "error", "cases": [{"name", "error",
+"breaks": [{"line", "reason", "gb"}]}]}]}``; ``error`` is null unless the file could not be imported
+or the case raised (an error is reported, never dropped); a break whose user stack never enters the
+fixture file has ``"line": null`` and a ``where`` key; ``gb`` is null when no id matches. It keeps
+stdout for the JSON object only: while cases run, file descriptor 1 points at
 stderr, so prints in fixtures and torch's warnings go there.
 
 ``--expectations`` compares, per file, the set of lines that carry a GM1xx/GM2xx ``# expect:``
@@ -295,7 +299,12 @@ def run_case(torch_mod, recorder, gb_ids, path, module, name):
         result["error"] = "%s: %s" % (type(e).__name__, first_line(str(e)))
         traceback.print_exc(file=sys.stderr)
     events, recorder.events = recorder.events, None
+    counted = [msg for msg, n in dynamo.utils.counters["graph_break"].items() if n > 0]
     dynamo.reset()
+    if counted and not events:
+        # Safety net: Dynamo counted a break that never went through log_graph_break.
+        result["breaks"].append({"line": None, "reason": "counted but not logged: " + first_line(counted[0]),
+                                 "gb": None, "where": "?"})
 
     seen = set()
     for frames, reason, exc in events:
@@ -325,7 +334,7 @@ def analyse(paths):
     recorder = Recorder(torch)
     report = {"torch": torch.__version__, "python": sys.version.split()[0], "files": []}
     for index, path in enumerate(expand(paths)):
-        entry = {"path": path, "cases": []}
+        entry = {"path": path, "cases": [], "error": None}
         report["files"].append(entry)
         try:
             with open(path, encoding="utf-8") as f:
