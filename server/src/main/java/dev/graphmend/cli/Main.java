@@ -34,7 +34,7 @@ public final class Main {
             + "\n"
             + "commands:\n"
             + "  check [--format text|json|sarif] [--select ...] [--ignore ...] PATH...\n"
-            + "                 report graph breaks in files and folders        (not implemented yet)\n"
+            + "                 report graph breaks in files and folders\n"
             + "  fix [--diff] [--unsafe-fixes] [--select ...] PATH...\n"
             + "                 apply the legal fixes                            (not implemented yet)\n"
             + "  lsp            run the language server on stdio                (not implemented yet)\n"
@@ -49,7 +49,7 @@ public final class Main {
             + "exit status: 0 ok, 1 found something (graph breaks; for 'ast', syntax errors),\n"
             + "             2 usage or I/O error\n";
 
-    private static final List<String> NOT_YET = List.of("check", "fix", "lsp", "rule");
+    private static final List<String> NOT_YET = List.of("fix", "lsp", "rule");
 
     private Main() {}
 
@@ -98,6 +98,8 @@ public final class Main {
                 return EXIT_OK;
             case "ast":
                 return new AstCommand().run(rest, out, err);
+            case "check":
+                return new CheckCommand().run(rest, out, err);
             default:
                 if (NOT_YET.contains(command)) {
                     err.println("graphmend: the '" + command + "' command is not implemented yet"

@@ -1,0 +1,103 @@
+package dev.graphmend.passes;
+
+import dev.graphmend.ir.ast.Node;
+import dev.graphmend.ir.ast.Span;
+import dev.graphmend.ir.parse.SyntaxError;
+import dev.graphmend.ir.source.LineIndex;
+import dev.graphmend.passes.analysis.CompileRegions;
+import dev.graphmend.passes.analysis.FunctionContext;
+import dev.graphmend.passes.analysis.Project;
+import dev.graphmend.passes.analysis.SourceModule;
+import dev.graphmend.passes.config.AnalysisConfig;
+import dev.graphmend.passes.rules.Rule;
+import dev.graphmend.passes.rules.Rules;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The engine's entry point: finds the compile regions of a project, runs every enabled rule on
+ * every function in them, and returns each file's diagnostics (GM000 for syntax errors first),
+ * sorted by position, without suppressed ones and without duplicates (a function reached from
+ * several roots is reported once, naming the first root).
+ */
+public final class Analyzer {
+    public static final RuleInfo SYNTAX_ERROR = new RuleInfo("GM000", "syntax-error", List.of(), Severity.ERROR,
+            "A syntax error; the rest of the file is still analysed");
+
+    private Analyzer() {}
+
+    public static Map<SourceModule, List<Diagnostic>> analyze(Project project) {
+        AnalysisConfig config = project.config();
+        Map<SourceModule, List<Diagnostic>> out = new ConcurrentHashMap<>();
+        for (SourceModule m : project.modules()) out.put(m, new ArrayList<>(syntaxErrors(m, config)));
+        CompileRegions regions = CompileRegions.discover(project,
+                config.assumeCompiled() == AnalysisConfig.AssumeCompiled.MODULE_FORWARD);
+        List<Rule> rules = new ArrayList<>();
+        for (Rule r : Rules.ALL) if (config.isEnabled(r.info().code())) rules.add(r);
+
+        regions.reached().parallelStream().forEach(reached -> {
+            SourceModule m = reached.function().module();
+            FunctionContext ctx = new FunctionContext(project, reached.function(), reached.params());
+            List<Diagnostic> found = new ArrayList<>();
+            for (Rule rule : rules) {
+                rule.check(ctx, (info, at, message, ids) -> {
+                    Span span = at.span();
+                    if (span == null || m.suppressions().suppresses(span.line(), info.code())
+                            || m.suppressions().suppresses(span.endLine(), info.code())) {
+                        return;
+                    }
+                    found.add(new Diagnostic(info, config.severityOf(info.code(), info.defaultSeverity()), span, message,
+                            ids, reached.root(), List.of(), null));
+                });
+            }
+            List<Diagnostic> list = out.get(m);
+            synchronized (list) {
+                list.addAll(found);
+            }
+        });
+        Map<SourceModule, List<Diagnostic>> result = new IdentityHashMap<>();
+        for (SourceModule m : project.modules()) result.put(m, dedupAndSort(out.get(m)));
+        return result;
+    }
+
+    private static List<Diagnostic> syntaxErrors(SourceModule m, AnalysisConfig config) {
+        // like ruff's syntax errors: always reported, as errors, whatever select/ignore/severity say
+        List<Diagnostic> out = new ArrayList<>();
+        LineIndex lines = m.ir().lines();
+        for (SyntaxError e : m.ir().errors()) {
+            int line = Math.max(1, Math.min(e.line(), lines.lineCount()));
+            int endLine = Math.max(line, Math.min(e.endLine(), lines.lineCount()));
+            int col = lines.utf8Column(line, Math.max(0, e.column() - 1));
+            int endCol = lines.utf8Column(endLine, Math.max(0, e.endColumn() - 1));
+            if (endLine == line && endCol < col) endCol = col;
+            out.add(new Diagnostic(SYNTAX_ERROR, Severity.ERROR,
+                    new Span(line, col, endLine, endCol), "Syntax error: " + e.message()
+                    + " (GraphMend still analyses the rest of the file)", List.of(), null, List.of(), null));
+        }
+        return out;
+    }
+
+    private static List<Diagnostic> dedupAndSort(List<Diagnostic> list) {
+        List<Diagnostic> sorted = new ArrayList<>(list);
+        sorted.sort(Comparator.comparingInt((Diagnostic d) -> d.span().line()).thenComparingInt(d -> d.span().col())
+                .thenComparing(Diagnostic::code).thenComparing(d -> d.root() == null ? "" : d.root().path())
+                .thenComparingInt(d -> d.root() == null ? 0 : d.root().line()));
+        Set<String> seen = new HashSet<>();
+        List<Diagnostic> out = new ArrayList<>();
+        for (Diagnostic d : sorted) {
+            if (seen.add(d.code() + "@" + d.span())) out.add(d);
+        }
+        return out;
+    }
+
+    /** Unused-node guard for callers that report on nodes without spans. */
+    static boolean positioned(Node n) {
+        return n.span() != null;
+    }
+}

@@ -1,0 +1,280 @@
+package dev.graphmend.passes.analysis;
+
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Node;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.ir.symbols.Target;
+import dev.graphmend.passes.Diagnostic;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The code Dynamo traces (SPEC section 4): the compile roots of the project, and every function
+ * reachable from them through calls the analysis resolves, each with the abstract values of its
+ * parameters joined over the call sites that reach it.
+ */
+public final class CompileRegions {
+    private static final int MAX_VISITS = 6;
+
+    /** A function in a compile region, the root that reaches it first, and its parameters' values. */
+    public static final class Reached {
+        private final FunctionRef function;
+        private final Diagnostic.Root root;
+        private Map<String, Val> params;
+        private int visits;
+
+        Reached(FunctionRef function, Diagnostic.Root root, Map<String, Val> params) {
+            this.function = function;
+            this.root = root;
+            this.params = params;
+        }
+
+        public FunctionRef function() { return function; }
+        public Diagnostic.Root root() { return root; }
+        public Map<String, Val> params() { return params; }
+    }
+
+    private final Project project;
+    private final boolean moduleForward;
+    private final Map<FunctionRef, Reached> reached = new LinkedHashMap<>();
+    private final Deque<Reached> work = new ArrayDeque<>();
+
+    private CompileRegions(Project project, boolean moduleForward) {
+        this.project = project;
+        this.moduleForward = moduleForward;
+    }
+
+    /** Discovers the roots of every module and everything they reach. */
+    public static CompileRegions discover(Project project, boolean moduleForward) {
+        CompileRegions r = new CompileRegions(project, moduleForward);
+        r.findRoots();
+        r.propagate();
+        return r;
+    }
+
+    public List<Reached> reached() {
+        return new ArrayList<>(reached.values());
+    }
+
+    public Reached get(FunctionRef f) {
+        return reached.get(f);
+    }
+
+    // ---- roots ----
+
+    private void findRoots() {
+        for (SourceModule m : project.modules()) {
+            for (Stmt s : m.ir().module().body()) decoratedRoots(m, s, null);
+            for (ClassInfo c : project.classes()) {
+                if (c.module() != m) continue;
+                for (Stmt.FunctionDef f : c.ownMethods().values()) decoratedRoots(m, f, c);
+                if (moduleForward && c.isModule() && c.ownMethods().containsKey("forward")) {
+                    Stmt.FunctionDef f = c.ownMethods().get("forward");
+                    addRoot(new FunctionRef(m, f, c), new Diagnostic.Root(m.path(), f.span().line(),
+                            "forward of nn.Module subclass " + c.name() + " (assume-compiled = \"module-forward\")"));
+                }
+            }
+            callSiteRoots(m);
+        }
+    }
+
+    private void decoratedRoots(SourceModule m, Stmt s, ClassInfo owner) {
+        if (!(s instanceof Stmt.FunctionDef f)) return;
+        for (Expr d : f.decoratorList()) {
+            Expr callee = d instanceof Expr.Call c ? c.func() : d;
+            if (TorchApi.isCompile(m.names().qualifiedName(callee))) {
+                addRoot(new FunctionRef(m, f, owner), new Diagnostic.Root(m.path(), f.span().line(),
+                        "function " + f.name() + " decorated with @torch.compile"));
+            }
+        }
+    }
+
+    /** {@code torch.compile(fn)}, {@code torch.compile(model)}, {@code torch.compile(model.forward)}, {@code model.compile()}. */
+    private void callSiteRoots(SourceModule m) {
+        List<Expr.Call> calls = new ArrayList<>();
+        collectCalls(m.ir().module(), calls);
+        for (Expr.Call c : calls) {
+            String qn = m.names().qualifiedName(c.func());
+            Expr target = null;
+            if (TorchApi.isCompile(qn) && !c.args().isEmpty()) target = c.args().get(0);
+            else if (c.func() instanceof Expr.Attribute a && a.attr().equals("compile") && c.args().isEmpty()
+                    && qn == null) {
+                target = a.value(); // nn.Module.compile()
+            }
+            if (target == null) continue;
+            Diagnostic.Root root = new Diagnostic.Root(m.path(), c.span().line(), "torch.compile(" + describe(target) + ")");
+            FunctionRef f = compiledFunction(m, target);
+            if (f != null) addRoot(f, root);
+        }
+    }
+
+    private static String describe(Expr e) {
+        if (e instanceof Expr.Name n) return n.id();
+        if (e instanceof Expr.Attribute a) return describe(a.value()) + "." + a.attr();
+        if (e instanceof Expr.Call c) return describe(c.func()) + "(...)";
+        return "...";
+    }
+
+    private FunctionRef compiledFunction(SourceModule m, Expr target) {
+        if (target instanceof Expr.Attribute a) {
+            ClassInfo c = instanceClass(m, a.value());
+            if (c != null) return c.method(a.attr());
+        }
+        FunctionRef f = project.resolveFunction(m, target);
+        if (f != null) return f;
+        ClassInfo c = instanceClass(m, target);
+        return c == null ? null : c.method("forward");
+    }
+
+    /** The project class an expression is an instance of: {@code Model(...)}, or a name assigned one. */
+    private ClassInfo instanceClass(SourceModule m, Expr e) {
+        if (e instanceof Expr.Call c) return project.resolveClass(m, c.func());
+        if (e instanceof Expr.Name n) {
+            ClassInfo found = null;
+            for (Stmt s : allStatements(m)) {
+                if (!(s instanceof Stmt.Assign a) || !(a.value() instanceof Expr.Call c)) continue;
+                for (Expr t : a.targets()) {
+                    if (t instanceof Expr.Name tn && tn.id().equals(n.id())) {
+                        ClassInfo k = project.resolveClass(m, c.func());
+                        if (k != null) found = k;
+                    }
+                }
+            }
+            return found;
+        }
+        return null;
+    }
+
+    private static List<Stmt> allStatements(SourceModule m) {
+        List<Stmt> out = new ArrayList<>();
+        collectStatements(m.ir().module().body(), out);
+        return out;
+    }
+
+    private static void collectStatements(List<Stmt> body, List<Stmt> out) {
+        for (Stmt s : Statements.of(body)) {
+            out.add(s);
+            if (s instanceof Stmt.FunctionDef f) collectStatements(f.body(), out);
+            else if (s instanceof Stmt.ClassDef c) collectStatements(c.body(), out);
+        }
+    }
+
+    private static void collectCalls(Node n, List<Expr.Call> out) {
+        if (n instanceof Expr.Call c) out.add(c);
+        n.forEachChild(ch -> collectCalls(ch, out));
+    }
+
+    private void addRoot(FunctionRef f, Diagnostic.Root root) {
+        reach(f, root, FunctionContext.rootParams(f));
+    }
+
+    private void reach(FunctionRef f, Diagnostic.Root root, Map<String, Val> params) {
+        Reached r = reached.get(f);
+        if (r == null) {
+            r = new Reached(f, root, new HashMap<>(params));
+            reached.put(f, r);
+            work.add(r);
+            return;
+        }
+        boolean changed = false;
+        Map<String, Val> joined = new HashMap<>(r.params);
+        for (var e : params.entrySet()) {
+            Val old = joined.get(e.getKey());
+            Val nv = old == null ? e.getValue() : old.join(e.getValue());
+            if (!nv.equals(old)) {
+                joined.put(e.getKey(), nv);
+                changed = true;
+            }
+        }
+        if (changed && r.visits < MAX_VISITS) {
+            r.params = joined;
+            work.add(r);
+        }
+    }
+
+    // ---- reachability ----
+
+    private void propagate() {
+        while (!work.isEmpty()) {
+            Reached r = work.poll();
+            r.visits++;
+            FunctionContext ctx = new FunctionContext(project, r.function, r.params);
+            for (Stmt s : ctx.liveStatements()) {
+                Statements.expressions(s, e -> {
+                    if (e instanceof Expr.Call c) {
+                        Callee callee = callee(ctx, c);
+                        if (callee != null && !isDisabled(callee.function)) {
+                            reach(callee.function, r.root, ctx.bindArguments(callee.function, c, callee.bound));
+                        }
+                    }
+                });
+            }
+        }
+    }
+
+    /** A resolved call target; {@code bound} when the call passes {@code self} implicitly. */
+    public record Callee(FunctionRef function, boolean bound) {}
+
+    /** The project function a call runs, when the analysis can tell. */
+    public static Callee callee(FunctionContext ctx, Expr.Call c) {
+        Project project = ctx.project();
+        Expr f = c.func();
+        if (f instanceof Expr.Attribute a) {
+            if (a.value() instanceof Expr.Call sc && sc.func() instanceof Expr.Name sn && sn.id().equals("super")
+                    && ctx.function().owner() != null) {
+                FunctionRef m = ctx.function().owner().superMethod(a.attr());
+                return m == null ? null : new Callee(m, true);
+            }
+            Val recv = ctx.value(a.value());
+            if ((recv.kind() == ValueKind.SELF || recv.kind() == ValueKind.MODULE || recv.kind() == ValueKind.OBJECT)
+                    && recv.cls() != null) {
+                FunctionRef m = recv.cls().method(a.attr());
+                if (m != null) return new Callee(m, true);
+                if (recv.kind() == ValueKind.SELF) {
+                    Val attr = project.attribute(recv.cls(), a.attr());
+                    if (attr.kind() == ValueKind.MODULE && attr.cls() != null) {
+                        FunctionRef fwd = attr.cls().method("forward");
+                        return fwd == null ? null : new Callee(fwd, true);
+                    }
+                }
+                return null;
+            }
+        }
+        if (!(f instanceof Expr.Name) || ctx.module().names().resolve(f) instanceof Target.Local) {
+            Val v = f instanceof Expr.Name || f instanceof Expr.Subscript || f instanceof Expr.Attribute ? ctx.value(f) : Val.UNKNOWN;
+            if (v.kind() == ValueKind.MODULE && v.cls() != null) {
+                FunctionRef fwd = v.cls().method("forward");
+                return fwd == null ? null : new Callee(fwd, true);
+            }
+        }
+        if (f instanceof Expr.Name n && ctx.module().names().resolve(f) instanceof Target.Local) {
+            Stmt.FunctionDef nested = nestedDef(ctx.function().def(), n.id());
+            if (nested != null) return new Callee(new FunctionRef(ctx.module(), nested, null), false);
+        }
+        FunctionRef target = project.resolveFunction(ctx.module(), f);
+        if (target != null) return new Callee(target, target.owner() != null && !(f instanceof Expr.Name) && false);
+        return null;
+    }
+
+    private static Stmt.FunctionDef nestedDef(Stmt.FunctionDef outer, String name) {
+        Stmt.FunctionDef found = null;
+        for (Stmt s : Statements.of(outer.body())) {
+            if (s instanceof Stmt.FunctionDef f && f.name().equals(name)) found = f;
+        }
+        return found;
+    }
+
+    /** Functions decorated with {@code @torch.compiler.disable}: Dynamo does not trace into them. */
+    public static boolean isDisabled(FunctionRef f) {
+        for (Expr d : f.def().decoratorList()) {
+            Expr callee = d instanceof Expr.Call c ? c.func() : d;
+            if (TorchApi.isDisableDecorator(f.module().names().qualifiedName(callee))) return true;
+        }
+        return false;
+    }
+}

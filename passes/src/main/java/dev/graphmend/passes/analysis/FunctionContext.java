@@ -1,0 +1,674 @@
+package dev.graphmend.passes.analysis;
+
+import dev.graphmend.ir.ast.Arg;
+import dev.graphmend.ir.ast.Arguments;
+import dev.graphmend.ir.ast.CmpOperator;
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Keyword;
+import dev.graphmend.ir.ast.Node;
+import dev.graphmend.ir.ast.Operator;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.ir.ast.UnaryOperator;
+import dev.graphmend.ir.cfg.DefUse;
+import dev.graphmend.ir.cfg.Definition;
+import dev.graphmend.ir.symbols.Target;
+import dev.graphmend.passes.config.AnalysisConfig;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One function as Dynamo would trace it from a compile root: the abstract values of its
+ * parameters (from the root's rules or the call sites that reach it), and the value of any
+ * expression in it, flowing through assignments along the def-use chains of the UniIR and into
+ * the project's functions, classes and modules.
+ */
+public final class FunctionContext {
+    private static final int MAX_CALL_DEPTH = 3;
+    private static final Set<String> STATIC_BUILTINS = Set.of(
+            "len", "isinstance", "issubclass", "hasattr", "callable", "str", "repr", "type", "id", "range",
+            "int", "float", "bool", "getattr", "format", "hash", "ord", "chr", "enumerate", "zip");
+
+    private final Project project;
+    private final FunctionRef fn;
+    private final Map<String, Val> params;
+    private final int depth;
+    private final Map<Expr, Val> memo = new IdentityHashMap<>();
+    private final Map<Expr, Boolean> inProgress = new IdentityHashMap<>();
+    private int cycleHits; // values computed while a cycle was cut are provisional: not memoised
+    private Map<Node, Source> sources; // assignment target Name -> what it is assigned
+    private List<Stmt> live;
+
+    /** What a target name is assigned: a value, or an element of a value being unpacked or iterated. */
+    private record Source(Expr value, boolean element, Stmt.AugAssign aug) {}
+
+    public FunctionContext(Project project, FunctionRef fn, Map<String, Val> params) {
+        this(project, fn, params, 0);
+    }
+
+    private FunctionContext(Project project, FunctionRef fn, Map<String, Val> params, int depth) {
+        this.project = project;
+        this.fn = fn;
+        this.params = params;
+        this.depth = depth;
+    }
+
+    public Project project() { return project; }
+    public AnalysisConfig config() { return project.config(); }
+    public FunctionRef function() { return fn; }
+    public SourceModule module() { return fn.module(); }
+    public Map<String, Val> params() { return params; }
+
+    /** The qualified name an expression names ({@code torch.where}), or null. */
+    public String qualifiedName(Expr e) {
+        return fn.module().names().qualifiedName(e);
+    }
+
+    public boolean isCompilingCall(Expr e) {
+        if (!(e instanceof Expr.Call c) || !c.args().isEmpty()) return false;
+        String qn = qualifiedName(c.func());
+        if (TorchApi.isCompilingCheck(qn)) return true;
+        // a name bound by a guarded import (`try: from transformers.utils import is_torchdynamo_compiling`
+        // / `except ImportError: def is_torchdynamo_compiling(): ...`) resolves to nothing single
+        String name = c.func() instanceof Expr.Name n ? n.id() : c.func() instanceof Expr.Attribute a ? a.attr() : null;
+        return qn == null && name != null && (name.equals("is_torchdynamo_compiling") || name.equals("is_compiling"));
+    }
+
+    /** The statements Dynamo traces in this function (see {@link Statements#live}). */
+    public List<Stmt> liveStatements() {
+        if (live == null) live = Statements.live(fn.def().body(), this::isCompilingCall, this::staticTruth);
+        return live;
+    }
+
+    // ---- parameters ----
+
+    /** A compile root's parameters: tensors unless annotated or defaulted otherwise (SPEC section 4). */
+    public static Map<String, Val> rootParams(FunctionRef f) {
+        Map<String, Val> m = new HashMap<>();
+        Arguments a = f.def().args();
+        List<Arg> positional = new ArrayList<>(a.posonlyargs());
+        positional.addAll(a.args());
+        int firstDefault = positional.size() - a.defaults().size();
+        for (int i = 0; i < positional.size(); i++) {
+            Arg p = positional.get(i);
+            if (i == 0 && f.owner() != null) {
+                m.put(p.arg(), Val.self(f.owner()));
+                continue;
+            }
+            m.put(p.arg(), rootParam(f, p, i >= firstDefault ? a.defaults().get(i - firstDefault) : null));
+        }
+        for (int i = 0; i < a.kwonlyargs().size(); i++) {
+            Expr d = i < a.kwDefaults().size() ? a.kwDefaults().get(i) : null;
+            m.put(a.kwonlyargs().get(i).arg(), rootParam(f, a.kwonlyargs().get(i), d));
+        }
+        if (a.vararg() != null) m.put(a.vararg().arg(), Val.UNKNOWN);
+        if (a.kwarg() != null) m.put(a.kwarg().arg(), Val.UNKNOWN);
+        return m;
+    }
+
+    private static Val rootParam(FunctionRef f, Arg p, Expr dflt) {
+        if (p.annotation() != null) return annotationValue(f, p.annotation());
+        if (dflt == null) return Val.TENSOR;
+        if (dflt instanceof Expr.Constant c && c.value() == null) return Val.TENSOR; // Optional[Tensor] = None
+        return dflt instanceof Expr.Constant ? Val.STATIC : Val.UNKNOWN;
+    }
+
+    private static Val annotationValue(FunctionRef f, Expr ann) {
+        String text = ann instanceof Expr.Constant c && c.value() instanceof String s ? s : null;
+        String qn = text != null ? text : f.module().names().qualifiedName(ann);
+        if (ann instanceof Expr.Subscript sub) {
+            String outer = f.module().names().qualifiedName(sub.value());
+            if (outer != null && (outer.endsWith("Optional") || outer.endsWith("Union"))) {
+                Expr inner = sub.slice();
+                if (inner instanceof Expr.Tuple t && !t.elts().isEmpty()) inner = t.elts().get(0);
+                return annotationValue(f, inner);
+            }
+            return Val.UNKNOWN;
+        }
+        if (qn == null) return Val.UNKNOWN;
+        if (qn.equals("torch.Tensor") || qn.endsWith(".Tensor") || qn.equals("Tensor") || qn.equals("torch.FloatTensor")
+                || qn.equals("torch.LongTensor") || qn.equals("torch.BoolTensor") || qn.equals("torch.nn.Parameter")) {
+            return Val.TENSOR;
+        }
+        switch (qn) {
+            case "builtins.int": case "builtins.float": case "builtins.bool": case "builtins.str":
+            case "int": case "float": case "bool": case "str": case "torch.dtype": case "torch.device":
+                return Val.STATIC;
+            default:
+                return Val.UNKNOWN;
+        }
+    }
+
+    /** The parameter values of a callee given the values of a call's arguments (self already bound when {@code bound}). */
+    public Map<String, Val> bindArguments(FunctionRef callee, Expr.Call call, boolean bound) {
+        Map<String, Val> m = new HashMap<>();
+        Arguments a = callee.def().args();
+        List<Arg> positional = new ArrayList<>(a.posonlyargs());
+        positional.addAll(a.args());
+        int offset = 0;
+        if (bound && !positional.isEmpty()) {
+            m.put(positional.get(0).arg(), callee.owner() == null ? Val.UNKNOWN : Val.self(callee.owner()));
+            offset = 1;
+        }
+        int firstDefault = positional.size() - a.defaults().size();
+        for (int i = offset; i < positional.size(); i++) {
+            int ai = i - offset;
+            Val v = null;
+            if (ai < call.args().size() && !(call.args().get(ai) instanceof Expr.Starred)) v = value(call.args().get(ai));
+            else if (ai < call.args().size()) v = Val.UNKNOWN;
+            if (v == null) {
+                Expr kw = Project.keyword(call, positional.get(i).arg());
+                if (kw != null) v = value(kw);
+            }
+            if (v == null && i >= firstDefault) v = defaultValue(a.defaults().get(i - firstDefault));
+            m.put(positional.get(i).arg(), v == null ? Val.UNKNOWN : v);
+        }
+        for (int i = 0; i < a.kwonlyargs().size(); i++) {
+            String name = a.kwonlyargs().get(i).arg();
+            Expr kw = Project.keyword(call, name);
+            Expr d = i < a.kwDefaults().size() ? a.kwDefaults().get(i) : null;
+            m.put(name, kw != null ? value(kw) : d != null ? defaultValue(d) : Val.UNKNOWN);
+        }
+        boolean splat = false;
+        for (Keyword k : call.keywords()) splat |= k.arg() == null;
+        if (splat) m.replaceAll((k, v) -> v.kind() == ValueKind.SELF ? v : Val.UNKNOWN);
+        if (a.vararg() != null) m.put(a.vararg().arg(), Val.UNKNOWN);
+        if (a.kwarg() != null) m.put(a.kwarg().arg(), Val.UNKNOWN);
+        return m;
+    }
+
+    /**
+     * The truth value of a test Dynamo evaluates while tracing, when it is a constant we can see:
+     * a literal, a module-level name assigned one literal, or an attribute of a module-level
+     * instance of a project class whose class body assigns a literal (and no method reassigns it).
+     * Null when not known.
+     */
+    public Boolean staticTruth(Expr test) {
+        if (test instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) {
+            Boolean t = staticTruth(u.operand());
+            return t == null ? null : !t;
+        }
+        Expr v = constantSource(test, 0);
+        if (v instanceof Expr.Constant c) {
+            Object o = c.value();
+            if (o == null) return false;
+            if (o instanceof Boolean b) return b;
+            if (o instanceof String str) return !str.isEmpty();
+            if (o instanceof java.math.BigInteger bi) return bi.signum() != 0;
+            if (o instanceof Number n) return n.doubleValue() != 0;
+        }
+        return null;
+    }
+
+    private Expr constantSource(Expr e, int depth) {
+        if (depth > 4) return null;
+        if (e instanceof Expr.Constant) return e;
+        if (e instanceof Expr.Name n && fn.module().names().resolve(n) instanceof Target.ModuleMember) {
+            List<Expr> vs = moduleAssignments(n.id());
+            return vs.size() == 1 && vs.get(0) != null ? constantSource(vs.get(0), depth + 1) : null;
+        }
+        if (e instanceof Expr.Attribute a && a.value() instanceof Expr.Name n
+                && fn.module().names().resolve(n) instanceof Target.ModuleMember) {
+            List<Expr> vs = moduleAssignments(n.id());
+            if (vs.size() == 1 && vs.get(0) instanceof Expr.Call c && c.args().isEmpty() && c.keywords().isEmpty()) {
+                ClassInfo k = project.resolveClass(fn.module(), c.func());
+                if (k != null && !k.ownMethods().containsKey("__init__")) {
+                    Expr v = project.attributeExpr(k, a.attr());
+                    return v instanceof Expr.Constant ? v : null;
+                }
+            }
+        }
+        return null;
+    }
+
+    private List<Expr> moduleAssignments(String name) {
+        List<Expr> out = new ArrayList<>();
+        for (Stmt s : Statements.of(fn.module().ir().module().body())) {
+            if (s instanceof Stmt.Assign a) {
+                for (Expr t : a.targets()) if (t instanceof Expr.Name tn && tn.id().equals(name)) out.add(a.value());
+            } else if (s instanceof Stmt.AugAssign a && a.target() instanceof Expr.Name tn && tn.id().equals(name)) {
+                out.add(null); // not a plain assignment: callers give up on the name
+            }
+        }
+        return out;
+    }
+
+    /** The values a name may hold here, when each reaching definition is a plain assignment (else null). */
+    public List<Expr> assignedValues(Expr.Name n) {
+        var defs = project.defUse(fn.module(), fn.def()).definitionsOf(n);
+        if (defs.isEmpty()) {
+            if (fn.module().names().resolve(n) instanceof Target.ModuleMember) {
+                List<Expr> vs = moduleAssignments(n.id());
+                return vs.isEmpty() || vs.contains(null) ? null : vs;
+            }
+            return null;
+        }
+        List<Expr> out = new ArrayList<>();
+        for (Definition d : defs) {
+            Source src = sources().get(d.node());
+            if (src == null || src.element() || src.aug() != null) return null;
+            out.add(src.value());
+        }
+        return out;
+    }
+
+    /**
+     * Where an object comes from: the qualified name of the callable that made it
+     * ({@code threading.Lock}, {@code torch.device}), followed through names and attributes of
+     * project classes; or the qualified name the expression itself has. Null when not known.
+     */
+    public String origin(Expr e) {
+        return origin(e, fn.module(), 0);
+    }
+
+    private String origin(Expr e, SourceModule where, int depth) {
+        if (depth > 4 || e == null) return null;
+        if (e instanceof Expr.Call c) return where.names().qualifiedName(c.func());
+        if (where == fn.module() && e instanceof Expr.Name n) {
+            List<Expr> vs = assignedValues(n);
+            if (vs != null && !vs.isEmpty()) {
+                String o = origin(vs.get(0), where, depth + 1);
+                for (Expr v : vs) if (o == null || !o.equals(origin(v, where, depth + 1))) return null;
+                return o;
+            }
+        }
+        if (where == fn.module() && e instanceof Expr.Attribute a) {
+            Val recv = value(a.value());
+            if (recv.cls() != null) {
+                Expr v = project.attributeExpr(recv.cls(), a.attr());
+                if (v != null) return origin(v, recv.cls().module(), depth + 1);
+            }
+        }
+        return where.names().qualifiedName(e);
+    }
+
+    private static Val defaultValue(Expr d) {
+        if (d instanceof Expr.Constant c) return c.value() == null ? Val.NONE : Val.STATIC;
+        return Val.UNKNOWN;
+    }
+
+    // ---- values ----
+
+    /** The abstract value of an expression of this function. */
+    public Val value(Expr e) {
+        Val v = memo.get(e);
+        if (v != null) return v;
+        if (inProgress.put(e, Boolean.TRUE) != null) {
+            cycleHits++; // a loop-carried definition: evaluate the rest of the cycle without it
+            return Val.BOTTOM;
+        }
+        int hitsBefore = cycleHits;
+        try {
+            v = compute(e);
+        } finally {
+            inProgress.remove(e);
+        }
+        if (cycleHits == hitsBefore || inProgress.isEmpty()) {
+            if (v.isBottom()) v = Val.UNKNOWN;
+            memo.put(e, v);
+        }
+        return v;
+    }
+
+    public ValueKind kind(Expr e) {
+        return value(e).kind();
+    }
+
+    private Val compute(Expr e) {
+        if (e instanceof Expr.Constant c) return c.value() == null ? Val.NONE : Val.STATIC;
+        if (e instanceof Expr.JoinedStr) return Val.STATIC;
+        if (e instanceof Expr.Name n) return name(n);
+        if (e instanceof Expr.NamedExpr ne) return value(ne.value());
+        if (e instanceof Expr.Attribute a) return attribute(a);
+        if (e instanceof Expr.Call c) return call(c);
+        if (e instanceof Expr.Subscript s) return subscript(s);
+        if (e instanceof Expr.BinOp b) return binOp(b);
+        if (e instanceof Expr.Compare c) return compare(c);
+        if (e instanceof Expr.UnaryOp u) {
+            if (u.op() == UnaryOperator.Not) return Val.STATIC; // a Python bool (bool() of a tensor breaks: GM101)
+            return value(u.operand());
+        }
+        if (e instanceof Expr.BoolOp b) {
+            for (Expr x : b.values()) if (kind(x) != ValueKind.STATIC) return Val.UNKNOWN;
+            return Val.STATIC;
+        }
+        if (e instanceof Expr.IfExp i) return value(i.body()).join(value(i.orelse()));
+        if (e instanceof Expr.Tuple t) return sequence(t.elts());
+        if (e instanceof Expr.List l) return sequence(l.elts());
+        return Val.UNKNOWN;
+    }
+
+    private Val sequence(List<Expr> elts) {
+        if (elts.isEmpty()) return Val.UNKNOWN;
+        boolean tensors = true, statics = true;
+        for (Expr x : elts) {
+            ValueKind k = kind(x);
+            tensors &= k.isTensor() || k == ValueKind.TENSOR_SEQUENCE;
+            statics &= k == ValueKind.STATIC;
+        }
+        return tensors ? Val.TENSORS : statics ? Val.STATIC : Val.UNKNOWN;
+    }
+
+    private Val name(Expr.Name n) {
+        DefUse du = project.defUse(fn.module(), fn.def());
+        var defs = du.definitionsOf(n);
+        if (!defs.isEmpty()) {
+            Val v = null;
+            for (Definition d : defs) {
+                Val dv = definition(d);
+                v = v == null ? dv : v.join(dv);
+                if (v.kind() == ValueKind.UNKNOWN) return v;
+            }
+            return v;
+        }
+        Val p = params.get(n.id());
+        if (p != null && isParameterUse(n)) return p;
+        Target t = fn.module().names().resolve(n);
+        if (t instanceof Target.Imported imp) return importedValue(imp.qualifiedName());
+        if (t instanceof Target.ModuleMember mm && mm.path().indexOf('.') < 0) return moduleConstant(mm.path());
+        return Val.UNKNOWN;
+    }
+
+    /** A use with no reaching definition in the graph that still names a parameter (e.g. inside a lambda). */
+    private boolean isParameterUse(Expr.Name n) {
+        return fn.module().symbols().scopeOf(n) == fn.module().symbols().scopeOpenedBy(fn.def());
+    }
+
+    private Val importedValue(String qn) {
+        if (qn == null) return Val.UNKNOWN;
+        if (qn.startsWith("torch.") && qn.indexOf('.', 6) < 0) {
+            String last = qn.substring(6);
+            if (last.matches("(float|int|uint|bfloat|complex|bool|half|double|long|short|cfloat)[0-9]*(_[a-z0-9]+)?")) {
+                return Val.STATIC; // a dtype
+            }
+        }
+        return Val.UNKNOWN;
+    }
+
+    private Val moduleConstant(String name) {
+        Val v = null;
+        for (Stmt s : fn.module().ir().module().body()) {
+            if (s instanceof Stmt.Assign a) {
+                for (Expr t : a.targets()) {
+                    if (t instanceof Expr.Name tn && tn.id().equals(name)) {
+                        Val dv = a.value() instanceof Expr.Constant c ? (c.value() == null ? Val.NONE : Val.STATIC) : Val.UNKNOWN;
+                        v = v == null ? dv : v.join(dv);
+                    }
+                }
+            }
+        }
+        return v == null ? Val.UNKNOWN : v;
+    }
+
+    private Val definition(Definition d) {
+        Node node = d.node();
+        if (d.kind() == Definition.Kind.PARAMETER) {
+            Val p = params.get(d.name());
+            return p == null ? Val.UNKNOWN : p;
+        }
+        Source src = sources().get(node);
+        if (src == null) return Val.UNKNOWN;
+        if (src.aug() != null) {
+            Val right = value(src.aug().value());
+            Val left = before(src.aug());
+            if (left.isTensor() || right.isTensor()) return Val.TENSOR;
+            return left.kind() == ValueKind.STATIC && right.kind() == ValueKind.STATIC ? Val.STATIC : Val.UNKNOWN;
+        }
+        Val v = value(src.value());
+        return src.element() ? element(v) : v;
+    }
+
+    /** The value of an augmented assignment's target before it: the definitions reaching it as a use. */
+    private Val before(Stmt.AugAssign aug) {
+        if (aug.target() instanceof Expr.Name n) {
+            Val v = null;
+            for (Definition d : project.defUse(fn.module(), fn.def()).definitionsOf(n)) {
+                if (sources().get(d.node()) != null && sources().get(d.node()).aug() == aug) continue;
+                Val dv = definition(d);
+                v = v == null ? dv : v.join(dv);
+            }
+            if (v == null) {
+                Val p = params.get(n.id());
+                return p == null ? Val.UNKNOWN : p;
+            }
+            return v;
+        }
+        return value(aug.target());
+    }
+
+    private static Val element(Val v) {
+        switch (v.kind()) {
+            case TENSOR_SEQUENCE: case TENSOR: case BOOL_TENSOR: return Val.TENSOR;
+            case STATIC: return Val.STATIC;
+            case MODULE: return v; // iterating an nn.ModuleList / nn.Sequential
+            default: return Val.UNKNOWN;
+        }
+    }
+
+    private Map<Node, Source> sources() {
+        if (sources != null) return sources;
+        Map<Node, Source> m = new IdentityHashMap<>();
+        for (Stmt s : Statements.of(fn.def().body())) {
+            if (s instanceof Stmt.Assign a) {
+                for (Expr t : a.targets()) bind(m, t, a.value(), false);
+            } else if (s instanceof Stmt.AnnAssign a && a.value() != null) {
+                bind(m, a.target(), a.value(), false);
+            } else if (s instanceof Stmt.AugAssign a) {
+                m.put(a.target(), new Source(null, false, a));
+            } else if (s instanceof Stmt.For f) {
+                bind(m, f.target(), f.iter(), true);
+            }
+            Statements.expressions(s, e -> {
+                if (e instanceof Expr.NamedExpr ne) bind(m, ne.target(), ne.value(), false);
+            });
+        }
+        sources = m;
+        return m;
+    }
+
+    private static void bind(Map<Node, Source> m, Expr target, Expr value, boolean element) {
+        if (target instanceof Expr.Name) {
+            m.put(target, new Source(value, element, null));
+        } else if (target instanceof Expr.Tuple || target instanceof Expr.List) {
+            List<Expr> ts = target instanceof Expr.Tuple t ? t.elts() : ((Expr.List) target).elts();
+            List<Expr> vs = element ? null
+                    : value instanceof Expr.Tuple t ? t.elts() : value instanceof Expr.List l ? l.elts() : null;
+            boolean starred = false;
+            for (Expr t : ts) starred |= t instanceof Expr.Starred;
+            for (int i = 0; i < ts.size(); i++) {
+                Expr t = ts.get(i);
+                if (t instanceof Expr.Starred) continue;
+                if (vs != null && !starred && vs.size() == ts.size()) bind(m, t, vs.get(i), false);
+                else if (!element) bind(m, t, value, true);
+                // an element of an iterated sequence, unpacked again: unknown
+            }
+        }
+    }
+
+    private Val attribute(Expr.Attribute a) {
+        Val recv = value(a.value());
+        switch (recv.kind()) {
+            case BOTTOM:
+                return Val.BOTTOM;
+            case OBJECT:
+                return recv.cls() == null ? Val.UNKNOWN : project.attribute(recv.cls(), a.attr());
+            case TENSOR_SEQUENCE:
+                return a.attr().equals("values") || a.attr().equals("indices") ? Val.TENSOR : Val.UNKNOWN;
+            case SELF:
+                if (recv.cls() == null) return a.attr().equals("training") ? Val.STATIC : Val.UNKNOWN;
+                return project.attribute(recv.cls(), a.attr());
+            case TENSOR: case BOOL_TENSOR:
+                return Val.of(TorchApi.tensorAttributeKind(a.attr()));
+            case MODULE:
+                if (a.attr().equals("weight") || a.attr().equals("bias")) return Val.TENSOR;
+                if (a.attr().equals("training")) return Val.STATIC;
+                if (recv.cls() != null) return project.attribute(recv.cls(), a.attr());
+                return Val.UNKNOWN;
+            case STATIC:
+                return Val.STATIC; // config.hidden_size, x.shape.numel, …
+            default:
+                return importedValue(qualifiedName(a));
+        }
+    }
+
+    private Val subscript(Expr.Subscript s) {
+        Val v = value(s.value());
+        switch (v.kind()) {
+            case BOTTOM: return Val.BOTTOM;
+            case TENSOR: case BOOL_TENSOR: return Val.TENSOR;
+            case TENSOR_SEQUENCE: return s.slice() instanceof Expr.Slice ? Val.TENSORS : Val.TENSOR;
+            case STATIC: return Val.STATIC;
+            case MODULE: return v;
+            default: return Val.UNKNOWN;
+        }
+    }
+
+    private Val binOp(Expr.BinOp b) {
+        Val l = value(b.left()), r = value(b.right());
+        if (l.isBottom()) return r.isTensor() ? Val.TENSOR : Val.BOTTOM;
+        if (r.isBottom()) return l.isTensor() ? Val.TENSOR : Val.BOTTOM;
+        if (l.isTensor() || r.isTensor()) {
+            boolean logical = b.op() == Operator.BitAnd || b.op() == Operator.BitOr || b.op() == Operator.BitXor;
+            if (logical && l.kind() != ValueKind.TENSOR && r.kind() != ValueKind.TENSOR) return Val.BOOL_TENSOR;
+            if (l.kind() == ValueKind.TENSOR_SEQUENCE || r.kind() == ValueKind.TENSOR_SEQUENCE) return Val.UNKNOWN;
+            return Val.TENSOR;
+        }
+        if (l.kind() == ValueKind.STATIC && r.kind() == ValueKind.STATIC) return Val.STATIC;
+        return Val.UNKNOWN;
+    }
+
+    private Val compare(Expr.Compare c) {
+        boolean identity = true, membership = false;
+        for (CmpOperator op : c.ops()) {
+            identity &= op == CmpOperator.Is || op == CmpOperator.IsNot;
+            membership |= op == CmpOperator.In || op == CmpOperator.NotIn;
+        }
+        if (identity) return Val.STATIC;
+        if (membership) return Val.UNKNOWN;
+        boolean anyTensor = value(c.left()).isTensor(), allStatic = kind(c.left()) == ValueKind.STATIC;
+        boolean bottom = value(c.left()).isBottom();
+        for (Expr x : c.comparators()) {
+            anyTensor |= value(x).isTensor();
+            allStatic &= kind(x) == ValueKind.STATIC;
+            bottom |= value(x).isBottom();
+        }
+        if (anyTensor) return Val.BOOL_TENSOR;
+        if (bottom) return Val.BOTTOM;
+        return allStatic ? Val.STATIC : Val.UNKNOWN;
+    }
+
+    private Val call(Expr.Call c) {
+        Expr f = c.func();
+        if (f instanceof Expr.Attribute a) {
+            Val recv = value(a.value());
+            switch (recv.kind()) {
+                case BOTTOM:
+                    return Val.BOTTOM;
+                case TENSOR: case BOOL_TENSOR:
+                    if (a.attr().equals("max") || a.attr().equals("min") || a.attr().equals("median")) {
+                        // x.max() is a tensor, x.max(dim) a (values, indices) pair, x.max(other) a tensor
+                        if (c.args().isEmpty() && Project.keyword(c, "dim") == null) return Val.TENSOR;
+                        if (!c.args().isEmpty() && value(c.args().get(0)).isTensor()) return Val.TENSOR;
+                        return Val.TENSORS;
+                    }
+                    return Val.of(TorchApi.tensorMethodKind(a.attr()));
+                case OBJECT: {
+                    FunctionRef m = recv.cls() == null ? null : recv.cls().method(a.attr());
+                    return m == null ? Val.UNKNOWN : returnValue(m, c, true);
+                }
+                case SELF: {
+                    if (recv.cls() == null) return Val.UNKNOWN;
+                    FunctionRef m = recv.cls().method(a.attr());
+                    if (m != null) return returnValue(m, c, true);
+                    Val attr = project.attribute(recv.cls(), a.attr());
+                    return attr.kind() == ValueKind.MODULE ? moduleCall(attr, c) : Val.UNKNOWN;
+                }
+                case MODULE: {
+                    if (recv.cls() != null && !a.attr().equals("forward")) {
+                        FunctionRef m = recv.cls().method(a.attr());
+                        if (m != null) return returnValue(m, c, true);
+                    }
+                    return a.attr().equals("forward") ? moduleCall(recv, c) : Val.UNKNOWN;
+                }
+                default:
+                    break;
+            }
+            if (f instanceof Expr.Attribute sa && sa.value() instanceof Expr.Call sc && sc.func() instanceof Expr.Name sn
+                    && sn.id().equals("super") && fn.owner() != null) {
+                FunctionRef m = fn.owner().superMethod(sa.attr());
+                return m == null ? Val.UNKNOWN : returnValue(m, c, true);
+            }
+        }
+        String qn = qualifiedName(f);
+        ValueKind torch = TorchApi.torchCallKind(qn);
+        if (torch != null) {
+            if (torch == ValueKind.MODULE) return Val.MODULE;
+            if ("torch.where".equals(qn) && c.args().size() == 1) return Val.TENSORS;
+            return Val.of(torch);
+        }
+        if (qn != null && qn.startsWith("builtins.")) return builtinCall(qn.substring(9), c);
+        Val callee = f instanceof Expr.Name || f instanceof Expr.Attribute || f instanceof Expr.Subscript ? calleeValue(f) : Val.UNKNOWN;
+        if (callee.kind() == ValueKind.MODULE) return moduleCall(callee, c);
+        FunctionRef target = project.resolveFunction(fn.module(), f);
+        if (target != null) return returnValue(target, c, false);
+        ClassInfo cls = project.resolveClass(fn.module(), f);
+        if (cls != null) return cls.isModule() ? Val.module(cls) : Val.UNKNOWN;
+        return Val.UNKNOWN;
+    }
+
+    /** The value of the callee expression itself, when it is a local (a module from a loop, say). */
+    private Val calleeValue(Expr f) {
+        if (f instanceof Expr.Name n && fn.module().names().resolve(n) instanceof Target.Local) return value(f);
+        if (f instanceof Expr.Attribute || f instanceof Expr.Subscript) return value(f);
+        return Val.UNKNOWN;
+    }
+
+    /** Calling a module runs its forward; our own modules' forwards tell what they return, others give tensors. */
+    private Val moduleCall(Val module, Expr.Call c) {
+        if (module.cls() != null) {
+            FunctionRef fwd = module.cls().method("forward");
+            if (fwd != null) {
+                Val r = returnValue(fwd, c, true);
+                if (r.kind() != ValueKind.UNKNOWN) return r;
+            }
+            return Val.UNKNOWN;
+        }
+        return Val.TENSOR;
+    }
+
+    private Val builtinCall(String name, Expr.Call c) {
+        if (STATIC_BUILTINS.contains(name)) return Val.STATIC;
+        switch (name) {
+            case "abs":
+                return c.args().size() == 1 ? value(c.args().get(0)) : Val.UNKNOWN;
+            case "tuple": case "list":
+                if (c.args().size() == 1) {
+                    Val v = value(c.args().get(0));
+                    return v.kind() == ValueKind.STATIC ? Val.STATIC : v.kind() == ValueKind.TENSOR_SEQUENCE ? v : Val.UNKNOWN;
+                }
+                return Val.UNKNOWN;
+            case "min": case "max": case "sum": case "round": case "pow": case "divmod":
+                for (Expr a : c.args()) if (kind(a) != ValueKind.STATIC) return Val.UNKNOWN;
+                return c.args().isEmpty() ? Val.UNKNOWN : Val.STATIC;
+            default:
+                return Val.UNKNOWN;
+        }
+    }
+
+    /** What a call of a project function returns, judged from its return statements (a few calls deep). */
+    private Val returnValue(FunctionRef callee, Expr.Call c, boolean bound) {
+        if (depth >= MAX_CALL_DEPTH || callee.def() == fn.def()) return Val.UNKNOWN;
+        FunctionContext inner = new FunctionContext(project, callee, bindArguments(callee, c, bound), depth + 1);
+        Val v = null;
+        for (Stmt s : inner.liveStatements()) {
+            if (s instanceof Stmt.Return r) {
+                Val rv = r.value() == null ? Val.NONE : inner.value(r.value());
+                v = v == null ? rv : v.join(rv);
+            }
+        }
+        return v == null ? Val.NONE : v;
+    }
+}

@@ -1,0 +1,279 @@
+package dev.graphmend.passes.analysis;
+
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Keyword;
+import dev.graphmend.ir.ast.Node;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.ir.cfg.DefUse;
+import dev.graphmend.ir.symbols.Binding;
+import dev.graphmend.ir.symbols.Symbol;
+import dev.graphmend.ir.symbols.Target;
+import dev.graphmend.ir.symbols.Workspace;
+import dev.graphmend.passes.config.AnalysisConfig;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The files analysed together: their modules, the workspace index that resolves imports
+ * between them, and the classes they define. Resolution of names to the project's functions and
+ * classes lives here; what a function computes lives in {@link FunctionContext}.
+ */
+public final class Project {
+    private final List<SourceModule> modules;
+    private final Map<String, SourceModule> byName = new HashMap<>();
+    private final Workspace workspace;
+    private final Map<Stmt.ClassDef, ClassInfo> classes = new IdentityHashMap<>();
+    private final Map<Node, DefUse> defUse = new ConcurrentHashMap<>();
+
+    private final AnalysisConfig config;
+
+    public Project(List<SourceModule> modules, AnalysisConfig config) {
+        this.modules = List.copyOf(modules);
+        this.config = config;
+        Workspace.Builder wb = Workspace.builder();
+        for (SourceModule m : modules) {
+            byName.put(m.moduleName(), m);
+            wb.add(m.moduleName(), m.isPackage(), m.symbols());
+        }
+        this.workspace = wb.build();
+        for (SourceModule m : modules) {
+            for (Stmt.ClassDef c : m.classes()) classes.put(c, new ClassInfo(m, c));
+        }
+        for (ClassInfo c : classes.values()) {
+            for (Expr base : c.def().bases()) {
+                ClassInfo b = resolveClass(c.module(), base);
+                if (b != null && b != c) c.bases.add(b);
+                else c.externalBases.add(c.module().names().qualifiedName(base));
+            }
+        }
+        for (ClassInfo c : classes.values()) c.isModule = isModule(c, 0);
+    }
+
+    public static Project of(AnalysisConfig config, SourceModule... modules) {
+        return new Project(List.of(modules), config);
+    }
+
+    public AnalysisConfig config() { return config; }
+
+    public List<SourceModule> modules() { return modules; }
+
+    public ClassInfo classInfo(Stmt.ClassDef def) { return classes.get(def); }
+
+    public java.util.Collection<ClassInfo> classes() { return classes.values(); }
+
+    private boolean isModule(ClassInfo c, int depth) {
+        if (depth > 20) return false;
+        for (String qn : c.externalBases) {
+            if (TorchApi.isModuleBase(qn) || TorchApi.isConventionalModuleBase(qn)) return true;
+        }
+        for (ClassInfo b : c.bases) if (isModule(b, depth + 1)) return true;
+        return false;
+    }
+
+    /** Def-use chains of a function, built once per function node. */
+    DefUse defUse(SourceModule m, Node function) {
+        return defUse.computeIfAbsent(function, f -> DefUse.of(m.ir().cfg(f)));
+    }
+
+    // ---- resolution of names to the project's definitions ----
+
+    /** The single def/class statement a symbol binds, or null (several bindings, or not a definition). */
+    private static Stmt definitionOf(SourceModule m, Symbol s) {
+        if (s == null) return null;
+        Stmt found = null;
+        for (Binding b : m.symbols().bindingsOf(s)) {
+            if (!b.bindsValue()) continue;
+            if (b.kind() == Binding.Kind.FUNCTION_DEFINITION || b.kind() == Binding.Kind.CLASS_DEFINITION) {
+                found = (Stmt) b.construct(); // a later definition wins, as at run time
+            } else if (b.kind() != Binding.Kind.IMPORT) {
+                return null;
+            }
+        }
+        return found;
+    }
+
+    /** What a (module-level or imported) expression names among the project's definitions. */
+    private Stmt resolveDefinition(SourceModule m, Expr e) {
+        Target t = m.names().resolve(e);
+        Workspace.Definition d = null;
+        if (t instanceof Target.ModuleMember mm && mm.symbol() != null) {
+            int dot = mm.path().indexOf('.');
+            d = new Workspace.Definition(workspace.module(m.moduleName()), mm.symbol(),
+                    dot < 0 ? "" : mm.path().substring(dot + 1));
+            SourceModule owner = m;
+            return follow(owner, d.symbol(), d.rest());
+        }
+        if (t instanceof Target.Imported) d = workspace.definition(t.qualifiedName());
+        if (d == null || d.symbol() == null) return null;
+        SourceModule owner = byName.get(d.module().name());
+        return owner == null ? null : follow(owner, d.symbol(), d.rest());
+    }
+
+    private Stmt follow(SourceModule owner, Symbol s, String rest) {
+        Stmt def = definitionOf(owner, s);
+        if (def == null || rest.isEmpty()) return def;
+        if (def instanceof Stmt.ClassDef c && rest.indexOf('.') < 0) {
+            ClassInfo ci = classes.get(c);
+            FunctionRef f = ci == null ? null : ci.method(rest);
+            return f == null ? null : f.def();
+        }
+        return null;
+    }
+
+    public ClassInfo resolveClass(SourceModule m, Expr e) {
+        Stmt def = resolveDefinition(m, e);
+        return def instanceof Stmt.ClassDef c ? classes.get(c) : null;
+    }
+
+    /** A function the expression names: a module-level function here or in another project file, or {@code Class.method}. */
+    public FunctionRef resolveFunction(SourceModule m, Expr e) {
+        Stmt def = resolveDefinition(m, e);
+        if (!(def instanceof Stmt.FunctionDef f)) return null;
+        return refOf(f);
+    }
+
+    /** The FunctionRef of a definition node, finding its module and owning class. */
+    FunctionRef refOf(Stmt.FunctionDef f) {
+        for (ClassInfo c : classes.values()) {
+            if (c.ownMethods().get(f.name()) == f) return new FunctionRef(c.module(), f, c);
+        }
+        for (SourceModule m : modules) {
+            if (m.symbols().scopeOpenedBy(f) != null) return new FunctionRef(m, f, null);
+        }
+        return null;
+    }
+
+    // ---- attributes of classes ----
+
+    /** The abstract value of {@code self.attr} for an instance of {@code c}; UNKNOWN when not assigned anywhere. */
+    public Val attribute(ClassInfo c, String attr) {
+        if (attr.equals("training")) return Val.STATIC;
+        for (ClassInfo k = c; k != null; ) {
+            Val v = attributes(k).get(attr);
+            if (v != null) return v;
+            k = k.bases.isEmpty() ? null : k.bases.get(0);
+        }
+        return Val.UNKNOWN;
+    }
+
+    private Map<String, Val> attributes(ClassInfo c) {
+        Map<String, Val> a = c.attributes;
+        if (a != null) return a;
+        Map<String, Val> m = new LinkedHashMap<>();
+        for (Stmt s : c.def().body()) {
+            if (s instanceof Stmt.Assign as) {
+                for (Expr t : as.targets()) if (t instanceof Expr.Name n) merge(m, n.id(), valueOf(c, as.value()));
+            } else if (s instanceof Stmt.AnnAssign an && an.target() instanceof Expr.Name n) {
+                merge(m, n.id(), an.value() == null ? Val.UNKNOWN : valueOf(c, an.value()));
+            }
+        }
+        for (Stmt.FunctionDef f : c.ownMethods().values()) {
+            String self = f.args().args().isEmpty() ? null : f.args().args().get(0).arg();
+            if (self == null) continue;
+            for (Stmt s : Statements.of(f.body())) scanSelfAssignments(c, self, s, m);
+        }
+        c.attributes = m;
+        return m;
+    }
+
+    private void scanSelfAssignments(ClassInfo c, String self, Stmt s, Map<String, Val> m) {
+        if (s instanceof Stmt.Assign as) {
+            for (Expr t : as.targets()) {
+                if (t instanceof Expr.Attribute at && at.value() instanceof Expr.Name n && n.id().equals(self)) {
+                    merge(m, at.attr(), valueOf(c, as.value()));
+                }
+            }
+        } else if (s instanceof Stmt.AnnAssign an && an.value() != null && an.target() instanceof Expr.Attribute at
+                && at.value() instanceof Expr.Name n && n.id().equals(self)) {
+            merge(m, at.attr(), valueOf(c, an.value()));
+        } else if (s instanceof Stmt.Expr ex && ex.value() instanceof Expr.Call call
+                && call.func() instanceof Expr.Attribute f && f.value() instanceof Expr.Name n && n.id().equals(self)
+                && (f.attr().equals("register_buffer") || f.attr().equals("register_parameter"))
+                && !call.args().isEmpty() && call.args().get(0) instanceof Expr.Constant k && k.value() instanceof String name) {
+            merge(m, name, Val.TENSOR);
+        }
+    }
+
+    /** The expression last assigned to {@code self.attr} (or the class-body name) in {@code c} or a base; null if none. */
+    public Expr attributeExpr(ClassInfo c, String attr) {
+        for (ClassInfo k = c; k != null; k = k.bases.isEmpty() ? null : k.bases.get(0)) {
+            Expr found = null;
+            for (Stmt s : k.def().body()) {
+                if (s instanceof Stmt.Assign as) {
+                    for (Expr t : as.targets()) if (t instanceof Expr.Name n && n.id().equals(attr)) found = as.value();
+                }
+            }
+            for (Stmt.FunctionDef f : k.ownMethods().values()) {
+                String self = f.args().args().isEmpty() ? null : f.args().args().get(0).arg();
+                for (Stmt s : Statements.of(f.body())) {
+                    if (s instanceof Stmt.Assign as) {
+                        for (Expr t : as.targets()) {
+                            if (t instanceof Expr.Attribute at && at.attr().equals(attr) && at.value() instanceof Expr.Name n
+                                    && n.id().equals(self)) {
+                                found = as.value();
+                            }
+                        }
+                    }
+                }
+            }
+            if (found != null) return found;
+        }
+        return null;
+    }
+
+    private static void merge(Map<String, Val> m, String name, Val v) {
+        m.merge(name, v, Val::join);
+    }
+
+    /** A context-free value of an attribute's assigned expression (in __init__ or the class body). */
+    private Val valueOf(ClassInfo c, Expr e) {
+        if (e instanceof Expr.Constant k) return k.value() == null ? Val.NONE : Val.STATIC;
+        if (e instanceof Expr.Call call) {
+            String qn = c.module().names().qualifiedName(call.func());
+            if (qn != null && (qn.equals("torch.nn.ModuleList") || qn.equals("torch.nn.Sequential")
+                    || qn.equals("torch.nn.ModuleDict"))) {
+                ClassInfo element = elementClass(c.module(), call);
+                return Val.module(element);
+            }
+            ValueKind k = TorchApi.torchCallKind(qn);
+            if (k == ValueKind.MODULE) return Val.MODULE;
+            if (k != null && k.isTensor()) return Val.TENSOR;
+            ClassInfo target = resolveClass(c.module(), call.func());
+            if (target != null) return target.isModule ? Val.module(target) : Val.object(target);
+            return Val.UNKNOWN;
+        }
+        return Val.UNKNOWN;
+    }
+
+    /** For {@code nn.ModuleList([Layer(...) for ...])} and {@code nn.Sequential(A(), B())}: the element class when there is one. */
+    private ClassInfo elementClass(SourceModule m, Expr.Call call) {
+        List<Expr> candidates = new ArrayList<>(call.args());
+        ClassInfo found = null;
+        while (!candidates.isEmpty()) {
+            Expr a = candidates.remove(candidates.size() - 1);
+            if (a instanceof Expr.ListComp lc) candidates.add(lc.elt());
+            else if (a instanceof Expr.GeneratorExp g) candidates.add(g.elt());
+            else if (a instanceof Expr.List l) candidates.addAll(l.elts());
+            else if (a instanceof Expr.Tuple t) candidates.addAll(t.elts());
+            else if (a instanceof Expr.Call c) {
+                ClassInfo k = resolveClass(m, c.func());
+                if (k != null && k.isModule) {
+                    if (found != null && found != k) return null; // heterogeneous: no single forward
+                    found = k;
+                }
+            }
+        }
+        return found;
+    }
+
+    /** Keyword argument by name, or null. */
+    static Expr keyword(Expr.Call call, String name) {
+        for (Keyword k : call.keywords()) if (name.equals(k.arg())) return k.value();
+        return null;
+    }
+}

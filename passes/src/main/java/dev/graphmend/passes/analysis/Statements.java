@@ -1,0 +1,124 @@
+package dev.graphmend.passes.analysis;
+
+import dev.graphmend.ir.ast.ExceptHandler;
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.MatchCase;
+import dev.graphmend.ir.ast.Node;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.ir.ast.UnaryOperator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * Walks of a function body: its statements (not those of nested functions and classes, which
+ * run only when called), optionally without the branches that run only when not compiling, and
+ * the expressions of one statement.
+ */
+public final class Statements {
+    private Statements() {}
+
+    /** Every statement of the body, nested blocks included, in source order. */
+    public static List<Stmt> of(List<Stmt> body) {
+        List<Stmt> out = new ArrayList<>();
+        walk(body, out, null, null);
+        return out;
+    }
+
+    /**
+     * The statements Dynamo traces: like {@link #of}, but without the branch of an
+     * {@code if torch.compiler.is_compiling()} test that runs only in eager mode, and without the
+     * statements after an {@code if is_compiling(): return ...} that ends the traced path.
+     *
+     * @param isCompilingCall whether an expression is a call of an is-compiling check
+     */
+    public static List<Stmt> live(List<Stmt> body, Predicate<Expr> isCompilingCall, Function<Expr, Boolean> staticTruth) {
+        List<Stmt> out = new ArrayList<>();
+        walk(body, out, isCompilingCall, staticTruth);
+        return out;
+    }
+
+    /** +1: the test is true while compiling; -1: false while compiling; 0: not a guard. */
+    public static int guardPolarity(Expr test, Predicate<Expr> isCompilingCall) {
+        if (isCompilingCall == null) return 0;
+        if (isCompilingCall.test(test)) return 1;
+        if (test instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) return -guardPolarity(u.operand(), isCompilingCall);
+        if (test instanceof Expr.BoolOp b) {
+            // `not compiling and X`: false while compiling; `compiling or X`: true while compiling
+            boolean and = b.op() == dev.graphmend.ir.ast.BoolOperator.And;
+            for (Expr v : b.values()) {
+                int p = guardPolarity(v, isCompilingCall);
+                if (and && p < 0) return -1;
+                if (!and && p > 0) return 1;
+            }
+        }
+        return 0;
+    }
+
+    private static boolean endsPath(List<Stmt> body) {
+        if (body.isEmpty()) return false;
+        Stmt last = body.get(body.size() - 1);
+        return last instanceof Stmt.Return || last instanceof Stmt.Raise;
+    }
+
+    private static void walk(List<Stmt> body, List<Stmt> out, Predicate<Expr> compiling, Function<Expr, Boolean> truth) {
+        for (Stmt s : body) {
+            out.add(s);
+            if (s instanceof Stmt.If i) {
+                int p = guardPolarity(i.test(), compiling);
+                if (p == 0 && truth != null) {
+                    // a branch on a constant Dynamo sees: only the taken side is traced
+                    Boolean t = truth.apply(i.test());
+                    if (t != null) p = t ? 1 : -1;
+                }
+                if (p >= 0) walk(i.body(), out, compiling, truth);
+                if (p <= 0) walk(i.orelse(), out, compiling, truth);
+                if (p > 0 && endsPath(i.body())) return; // the rest runs only in eager mode
+                if (p < 0 && endsPath(i.orelse())) return;
+            } else if (s instanceof Stmt.For f) {
+                walk(f.body(), out, compiling, truth);
+                walk(f.orelse(), out, compiling, truth);
+            } else if (s instanceof Stmt.AsyncFor f) {
+                walk(f.body(), out, compiling, truth);
+                walk(f.orelse(), out, compiling, truth);
+            } else if (s instanceof Stmt.While w) {
+                walk(w.body(), out, compiling, truth);
+                walk(w.orelse(), out, compiling, truth);
+            } else if (s instanceof Stmt.With w) {
+                walk(w.body(), out, compiling, truth);
+            } else if (s instanceof Stmt.AsyncWith w) {
+                walk(w.body(), out, compiling, truth);
+            } else if (s instanceof Stmt.Try t) {
+                walk(t.body(), out, compiling, truth);
+                for (ExceptHandler h : t.handlers()) walk(h.body(), out, compiling, truth);
+                walk(t.orelse(), out, compiling, truth);
+                walk(t.finalbody(), out, compiling, truth);
+            } else if (s instanceof Stmt.TryStar t) {
+                walk(t.body(), out, compiling, truth);
+                for (ExceptHandler h : t.handlers()) walk(h.body(), out, compiling, truth);
+                walk(t.orelse(), out, compiling, truth);
+                walk(t.finalbody(), out, compiling, truth);
+            } else if (s instanceof Stmt.Match m) {
+                for (MatchCase c : m.cases()) walk(c.body(), out, compiling, truth);
+            }
+        }
+    }
+
+    /**
+     * The expressions a statement evaluates itself (not those of the statements nested in it),
+     * outermost first: tests, values, targets, call arguments, lambda bodies, comprehensions.
+     */
+    public static void expressions(Stmt s, Consumer<Expr> visitor) {
+        if (s instanceof Stmt.FunctionDef || s instanceof Stmt.AsyncFunctionDef || s instanceof Stmt.ClassDef) return;
+        s.forEachChild(child -> visitNonStatement(child, visitor));
+    }
+
+    private static void visitNonStatement(Node n, Consumer<Expr> visitor) {
+        if (n instanceof Stmt || n instanceof ExceptHandler || n instanceof MatchCase) return;
+        if (n instanceof Expr e) visitor.accept(e);
+        if (n instanceof Expr.Lambda) return; // its body runs only if and when the lambda is called
+        n.forEachChild(child -> visitNonStatement(child, visitor));
+    }
+}

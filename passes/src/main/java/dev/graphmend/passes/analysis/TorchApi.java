@@ -1,0 +1,149 @@
+package dev.graphmend.passes.analysis;
+
+import java.util.Set;
+
+/**
+ * What the analysis knows of the torch API: which calls produce tensors, which produce values
+ * Dynamo treats as static, which tensor methods read data back to Python. Names are qualified
+ * ({@code torch.nn.functional.relu}) as {@link dev.graphmend.ir.symbols.QualifiedNames} gives them.
+ */
+public final class TorchApi {
+    private TorchApi() {}
+
+    /** torch functions whose result is not a tensor (checks, dtype/device helpers, contexts). */
+    private static final Set<String> TORCH_NON_TENSOR = Set.of(
+            "is_tensor", "is_storage", "is_floating_point", "is_complex", "is_nonzero", "numel", "get_default_dtype",
+            "is_grad_enabled", "is_inference_mode_enabled", "finfo", "iinfo", "device", "dtype", "Size",
+            "no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "autocast", "get_device", "typename",
+            "is_autocast_enabled", "manual_seed", "compile", "jit", "Generator", "Stream", "Event", "set_printoptions",
+            "broadcast_shapes", "result_type", "promote_types", "can_cast", "is_same_size", "equal", "sym_int",
+            "sym_float", "sym_max", "sym_min", "use_deterministic_algorithms", "get_num_threads", "cuda", "backends");
+
+    /** Tensor methods and attributes whose result Dynamo knows statically (shape metadata). */
+    public static final Set<String> STATIC_TENSOR_ATTRIBUTES = Set.of(
+            "shape", "dtype", "device", "ndim", "is_cuda", "is_sparse", "is_quantized", "is_meta", "layout",
+            "requires_grad", "is_leaf", "names", "itemsize", "nbytes");
+
+    public static final Set<String> STATIC_TENSOR_METHODS = Set.of(
+            "size", "dim", "ndimension", "numel", "nelement", "stride", "is_contiguous", "is_floating_point",
+            "is_complex", "element_size", "get_device", "data_ptr", "storage_offset", "type", "is_pinned",
+            "is_signed", "has_names", "untyped_storage", "dim_order");
+
+    /** Tensor methods whose result is a bool tensor. */
+    private static final Set<String> BOOL_TENSOR_METHODS = Set.of(
+            "bool", "eq", "ne", "gt", "lt", "ge", "le", "greater", "less", "greater_equal", "less_equal",
+            "not_equal", "logical_and", "logical_or", "logical_not", "logical_xor", "isnan", "isinf", "isfinite",
+            "isposinf", "isneginf", "isreal", "isclose", "any", "all", "signbit", "__eq__", "__ne__");
+
+    private static final Set<String> BOOL_TENSOR_FUNCTIONS = Set.of(
+            "eq", "ne", "gt", "lt", "ge", "le", "greater", "less", "greater_equal", "less_equal", "not_equal",
+            "logical_and", "logical_or", "logical_not", "logical_xor", "isnan", "isinf", "isfinite", "isposinf",
+            "isneginf", "isreal", "isclose", "any", "all", "isin", "signbit", "ones_like_bool");
+
+    /** Tensor methods that return several tensors. */
+    private static final Set<String> SEQUENCE_TENSOR_METHODS = Set.of(
+            "chunk", "split", "unbind", "tensor_split", "split_with_sizes", "sort", "topk", "max_dim", "min_dim",
+            "kthvalue", "median_dim", "mode", "unique_consecutive_pair");
+
+    private static final Set<String> SEQUENCE_TENSOR_FUNCTIONS = Set.of(
+            "chunk", "split", "unbind", "tensor_split", "meshgrid", "broadcast_tensors", "sort", "topk",
+            "split_with_sizes", "vsplit", "hsplit", "dsplit", "atleast_1d_seq", "lstsq", "svd", "qr", "eig");
+
+    /** The kind of {@code torch.…} called as a function, or null when not a torch name. */
+    public static ValueKind torchCallKind(String qn) {
+        if (qn == null || !(qn.equals("torch") || qn.startsWith("torch."))) return null;
+        String last = qn.substring(qn.lastIndexOf('.') + 1);
+        if (qn.startsWith("torch.nn.functional.")) return ValueKind.TENSOR;
+        if (qn.equals("torch.nn.Parameter") || qn.equals("torch.nn.parameter.Parameter")
+                || qn.equals("torch.nn.Buffer")) {
+            return ValueKind.TENSOR;
+        }
+        if (qn.startsWith("torch.nn.") && !last.isEmpty() && Character.isUpperCase(last.charAt(0))) {
+            return ValueKind.MODULE;
+        }
+        if (qn.startsWith("torch.compiler.") || qn.startsWith("torch._dynamo.") || qn.startsWith("torch.jit.")
+                || qn.startsWith("torch.cuda.") || qn.startsWith("torch.backends.") || qn.startsWith("torch.distributed.")
+                || qn.startsWith("torch.autograd.") || qn.startsWith("torch.utils.") || qn.startsWith("torch._C.")) {
+            return ValueKind.UNKNOWN;
+        }
+        if (qn.equals("torch.tensor") || qn.equals("torch.as_tensor") || qn.equals("torch.from_numpy")) {
+            return ValueKind.TENSOR;
+        }
+        if (TORCH_NON_TENSOR.contains(last)) return ValueKind.STATIC;
+        if (!last.isEmpty() && Character.isUpperCase(last.charAt(0))) {
+            // torch.FloatTensor(...) and friends build tensors; other classes are not tensors
+            return last.endsWith("Tensor") ? ValueKind.TENSOR : ValueKind.UNKNOWN;
+        }
+        if (BOOL_TENSOR_FUNCTIONS.contains(last)) return ValueKind.BOOL_TENSOR;
+        if (SEQUENCE_TENSOR_FUNCTIONS.contains(last)) return ValueKind.TENSOR_SEQUENCE;
+        // torch.linalg.*, torch.fft.*, torch.special.* and torch.<op>: tensors
+        int depth = qn.split("\\.").length;
+        if (depth == 2 || qn.startsWith("torch.linalg.") || qn.startsWith("torch.fft.")
+                || qn.startsWith("torch.special.") || qn.startsWith("torch.nested.")) {
+            return ValueKind.TENSOR;
+        }
+        return ValueKind.UNKNOWN;
+    }
+
+    /** The kind of {@code t.method(...)} for a tensor {@code t}. */
+    public static ValueKind tensorMethodKind(String method) {
+        if (STATIC_TENSOR_METHODS.contains(method)) return ValueKind.STATIC;
+        if (method.equals("item") || method.equals("tolist") || method.equals("numpy")
+                || method.equals("__bool__") || method.equals("__int__") || method.equals("__float__")) {
+            return ValueKind.STATIC; // a Python value read back (GM201 reports the read itself)
+        }
+        if (BOOL_TENSOR_METHODS.contains(method)) return ValueKind.BOOL_TENSOR;
+        if (SEQUENCE_TENSOR_METHODS.contains(method)) return ValueKind.TENSOR_SEQUENCE;
+        if (method.equals("max") || method.equals("min") || method.equals("median")) {
+            return ValueKind.UNKNOWN; // a tensor, or a (values, indices) pair with dim=
+        }
+        if (method.equals("register_hook") || method.equals("backward") || method.equals("tolist")) return ValueKind.UNKNOWN;
+        return ValueKind.TENSOR;
+    }
+
+    /** The kind of attribute {@code t.attr} for a tensor {@code t}. */
+    public static ValueKind tensorAttributeKind(String attr) {
+        if (STATIC_TENSOR_ATTRIBUTES.contains(attr)) return ValueKind.STATIC;
+        switch (attr) {
+            case "T": case "mT": case "H": case "mH": case "data": case "grad": case "real": case "imag":
+                return ValueKind.TENSOR;
+            default:
+                return ValueKind.UNKNOWN; // a method object, or an attribute we do not model
+        }
+    }
+
+    /** Base classes that make a class an nn.Module. */
+    public static boolean isModuleBase(String qn) {
+        if (qn == null) return false;
+        return qn.equals("torch.nn.Module") || qn.equals("torch.nn.modules.module.Module")
+                || qn.startsWith("torch.nn.") && Character.isUpperCase(qn.charAt(qn.lastIndexOf('.') + 1))
+                        && !qn.startsWith("torch.nn.functional.") && !qn.startsWith("torch.nn.parameter.")
+                        && !qn.startsWith("torch.nn.utils.") && !qn.equals("torch.nn.Parameter");
+    }
+
+    /**
+     * A base class outside the workspace that is, by the naming conventions of the ecosystem,
+     * an nn.Module (Hugging Face's {@code PreTrainedModel}, {@code *PreTrainedModel}).
+     */
+    public static boolean isConventionalModuleBase(String qn) {
+        if (qn == null) return false;
+        String last = qn.substring(qn.lastIndexOf('.') + 1);
+        return last.equals("PreTrainedModel") || last.endsWith("PreTrainedModel") || last.equals("ModelMixin");
+    }
+
+    public static boolean isCompile(String qn) {
+        return "torch.compile".equals(qn) || "torch.compiler.compile".equals(qn);
+    }
+
+    /** {@code torch.compiler.is_compiling()} and the older spellings Dynamo treats the same. */
+    public static boolean isCompilingCheck(String qn) {
+        if (qn == null) return false;
+        return qn.equals("torch.compiler.is_compiling") || qn.equals("torch._dynamo.is_compiling")
+                || qn.equals("torch._dynamo.external_utils.is_compiling") || qn.equals("torch.compiler.is_dynamo_compiling")
+                || qn.endsWith(".is_torchdynamo_compiling") || qn.equals("is_torchdynamo_compiling");
+    }
+
+    public static boolean isDisableDecorator(String qn) {
+        return "torch.compiler.disable".equals(qn) || "torch._dynamo.disable".equals(qn);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.graphmend.passes.analysis;
+
+/**
+ * An abstract value: its kind and, for modules and {@code self}, the workspace class it is an
+ * instance of (null when that class is not in the workspace).
+ */
+public record Val(ValueKind kind, ClassInfo cls) {
+    public static final Val TENSOR = new Val(ValueKind.TENSOR, null);
+    public static final Val BOOL_TENSOR = new Val(ValueKind.BOOL_TENSOR, null);
+    public static final Val TENSORS = new Val(ValueKind.TENSOR_SEQUENCE, null);
+    public static final Val STATIC = new Val(ValueKind.STATIC, null);
+    public static final Val MODULE = new Val(ValueKind.MODULE, null);
+    public static final Val NONE = new Val(ValueKind.NONE, null);
+    public static final Val UNKNOWN = new Val(ValueKind.UNKNOWN, null);
+    public static final Val BOTTOM = new Val(ValueKind.BOTTOM, null);
+
+    public static Val of(ValueKind k) {
+        switch (k) {
+            case TENSOR: return TENSOR;
+            case BOOL_TENSOR: return BOOL_TENSOR;
+            case TENSOR_SEQUENCE: return TENSORS;
+            case STATIC: return STATIC;
+            case MODULE: return MODULE;
+            case NONE: return NONE;
+            default: return UNKNOWN;
+        }
+    }
+
+    public static Val module(ClassInfo c) { return new Val(ValueKind.MODULE, c); }
+
+    public static Val self(ClassInfo c) { return new Val(ValueKind.SELF, c); }
+
+    public static Val object(ClassInfo c) { return new Val(ValueKind.OBJECT, c); }
+
+    public boolean isBottom() { return kind == ValueKind.BOTTOM; }
+
+    public boolean isTensor() { return kind.isTensor(); }
+
+    public Val join(Val o) {
+        if (o == null || this.equals(o)) return this;
+        if (isBottom()) return o;
+        if (o.isBottom()) return this;
+        ValueKind k = kind.join(o.kind);
+        if (k == kind && k == o.kind) return new Val(k, cls == o.cls ? cls : null);
+        if (k == kind) return kind == ValueKind.NONE ? o : this;
+        if (k == o.kind) return o.kind == ValueKind.NONE ? this : o;
+        return of(k);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.graphmend.passes.analysis;
+
+/**
+ * What an expression evaluates to, as far as Dynamo's graph breaks are concerned. Only
+ * {@link #TENSOR} and {@link #BOOL_TENSOR} values have data-dependent truth values; everything
+ * Dynamo specialises on (shapes, sizes, dtypes, devices, config values, Python constants) is
+ * {@link #STATIC}. {@link #UNKNOWN} is never reported: the detectors stay silent when unsure.
+ */
+public enum ValueKind {
+    /** A tensor whose element type is not known to be bool. */
+    TENSOR,
+    /** A tensor of bools: a comparison, a mask, {@code .bool()}, {@code isnan}, … */
+    BOOL_TENSOR,
+    /** A tuple or list of tensors ({@code x.chunk(2)}, a module's output tuple). */
+    TENSOR_SEQUENCE,
+    /** A Python value Dynamo specialises on: shapes, sizes, dtypes, devices, numbers, strings, config. */
+    STATIC,
+    /** An nn.Module instance (calling it runs its forward). */
+    MODULE,
+    /** {@code self} inside a method. */
+    SELF,
+    /** An instance of a project class that is not an nn.Module (a cache, a config object). */
+    OBJECT,
+    /** No value yet: a definition still being evaluated around a loop. Joins as the identity. */
+    BOTTOM,
+    NONE,
+    UNKNOWN;
+
+    public boolean isTensor() {
+        return this == TENSOR || this == BOOL_TENSOR;
+    }
+
+    /** The least upper bound: equal kinds stay, None joins anything (Optional), tensors join to TENSOR. */
+    public ValueKind join(ValueKind o) {
+        if (this == o) return this;
+        if (this == BOTTOM) return o;
+        if (o == BOTTOM) return this;
+        if (this == NONE) return o;
+        if (o == NONE) return this;
+        if (isTensor() && o.isTensor()) return TENSOR;
+        return UNKNOWN;
+    }
+}

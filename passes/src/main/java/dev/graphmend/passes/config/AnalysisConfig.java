@@ -1,0 +1,109 @@
+package dev.graphmend.passes.config;
+
+import dev.graphmend.passes.Severity;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The configuration keys of SPEC section 3, after merging {@code pyproject.toml}, editor
+ * settings and command-line flags. Immutable; {@code with*} methods give modified copies.
+ *
+ * @param torchVersion "MAJOR.MINOR" the rules follow
+ * @param select rule codes or prefixes that are enabled (empty: all)
+ * @param ignore rule codes or prefixes that are disabled (wins over select)
+ * @param severity severity per code or prefix (the longest matching key wins)
+ * @param assumeCompiled whether every nn.Module forward is a compile root
+ * @param unsafeFixes whether fix-all includes unsafe fixes
+ */
+public record AnalysisConfig(String torchVersion, List<String> select, List<String> ignore,
+                             Map<String, Severity> severity, AssumeCompiled assumeCompiled, boolean unsafeFixes) {
+
+    /** The newest torch release whose behaviour the rules encode. */
+    public static final String NEWEST_TORCH = "2.15";
+
+    public enum AssumeCompiled {
+        MODULE_FORWARD("module-forward"), EXPLICIT("explicit");
+
+        public final String id;
+
+        AssumeCompiled(String id) { this.id = id; }
+
+        public static AssumeCompiled parse(String s) {
+            for (AssumeCompiled a : values()) if (a.id.equals(s)) return a;
+            throw new IllegalArgumentException("assume-compiled must be \"module-forward\" or \"explicit\", not \"" + s + "\"");
+        }
+    }
+
+    public AnalysisConfig {
+        select = List.copyOf(select);
+        ignore = List.copyOf(ignore);
+        severity = Map.copyOf(severity);
+        parseVersion(torchVersion); // validates
+    }
+
+    public static AnalysisConfig defaults() {
+        return new AnalysisConfig(NEWEST_TORCH, List.of(), List.of(), Map.of(), AssumeCompiled.MODULE_FORWARD, false);
+    }
+
+    public boolean isEnabled(String code) {
+        for (String i : ignore) if (code.startsWith(i)) return false;
+        if (select.isEmpty()) return true;
+        for (String s : select) if (code.startsWith(s)) return true;
+        return false;
+    }
+
+    public Severity severityOf(String code, Severity dflt) {
+        String best = null;
+        for (String k : severity.keySet()) {
+            if (code.startsWith(k) && (best == null || k.length() > best.length())) best = k;
+        }
+        return best == null ? dflt : severity.get(best);
+    }
+
+    /** True when the configured torch is older than {@code major.minor}. */
+    public boolean torchBefore(int major, int minor) {
+        int[] v = parseVersion(torchVersion);
+        return v[0] < major || (v[0] == major && v[1] < minor);
+    }
+
+    /** "2.11", "2.11.0", "2.11.0+cpu" → {2, 11}; anything else is an error with a clear message. */
+    public static int[] parseVersion(String v) {
+        String s = v == null ? "" : v.trim();
+        int plus = s.indexOf('+');
+        if (plus >= 0) s = s.substring(0, plus);
+        String[] parts = s.split("\\.");
+        try {
+            if (parts.length >= 2) return new int[] {Integer.parseInt(parts[0]), Integer.parseInt(parts[1])};
+        } catch (NumberFormatException e) {
+            // fall through
+        }
+        throw new IllegalArgumentException("torch-version must look like \"2.11\", not \"" + v + "\"");
+    }
+
+    public AnalysisConfig withTorchVersion(String v) {
+        return new AnalysisConfig(v, select, ignore, severity, assumeCompiled, unsafeFixes);
+    }
+
+    public AnalysisConfig withSelect(List<String> s) {
+        return new AnalysisConfig(torchVersion, s, ignore, severity, assumeCompiled, unsafeFixes);
+    }
+
+    public AnalysisConfig withIgnore(List<String> i) {
+        return new AnalysisConfig(torchVersion, select, i, severity, assumeCompiled, unsafeFixes);
+    }
+
+    public AnalysisConfig withSeverity(Map<String, Severity> s) {
+        Map<String, Severity> m = new LinkedHashMap<>(severity);
+        m.putAll(s);
+        return new AnalysisConfig(torchVersion, select, ignore, m, assumeCompiled, unsafeFixes);
+    }
+
+    public AnalysisConfig withAssumeCompiled(AssumeCompiled a) {
+        return new AnalysisConfig(torchVersion, select, ignore, severity, a, unsafeFixes);
+    }
+
+    public AnalysisConfig withUnsafeFixes(boolean u) {
+        return new AnalysisConfig(torchVersion, select, ignore, severity, assumeCompiled, u);
+    }
+}

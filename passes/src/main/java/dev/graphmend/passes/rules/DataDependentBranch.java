@@ -1,0 +1,89 @@
+package dev.graphmend.passes.rules;
+
+import dev.graphmend.ir.ast.Comprehension;
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Node;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.ir.ast.UnaryOperator;
+import dev.graphmend.passes.RuleInfo;
+import dev.graphmend.passes.Severity;
+import dev.graphmend.passes.analysis.FunctionContext;
+import dev.graphmend.passes.analysis.Statements;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * GM101: {@code if}/{@code elif}/{@code while}, a conditional expression, or {@code and}/{@code or}/{@code not}
+ * whose truth value depends on tensor values. Dynamo cannot know which way to go when it traces,
+ * so it ends the graph there (GB0170). Guards ({@code if cond: raise}) are GM103's; {@code assert}
+ * is not a break (Dynamo lowers it to an async assert itself).
+ */
+public final class DataDependentBranch implements Rule {
+    static final RuleInfo INFO = new RuleInfo("GM101", "data-dependent-branch", List.of("GB0170"), Severity.WARNING,
+            "A branch on a tensor's value");
+
+    @Override public RuleInfo info() { return INFO; }
+
+    @Override
+    public void check(FunctionContext f, Reporter out) {
+        Set<Node> handled = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Stmt s : f.liveStatements()) {
+            if (s instanceof Stmt.If i) {
+                if (!Conditions.isGuard(i) && !isCompilingTest(f, i.test())) test(f, i.test(), "if", handled, out);
+                else markChain(i.test(), handled);
+            } else if (s instanceof Stmt.While w) {
+                test(f, w.test(), "while", handled, out);
+            } else if (s instanceof Stmt.Assert a) {
+                markChain(a.test(), handled); // Dynamo turns `assert tensor` into an async assert
+            }
+            Statements.expressions(s, e -> {
+                if (handled.contains(e)) return;
+                if (e instanceof Expr.IfExp ie) {
+                    test(f, ie.test(), "conditional expression", handled, out);
+                } else if (e instanceof Expr.ListComp || e instanceof Expr.SetComp || e instanceof Expr.DictComp
+                        || e instanceof Expr.GeneratorExp) {
+                    e.forEachChild(c -> {
+                        if (c instanceof Comprehension comp) {
+                            for (Expr cond : comp.ifs()) test(f, cond, "comprehension condition", handled, out);
+                        }
+                    });
+                } else if (e instanceof Expr.BoolOp b) {
+                    // in a value position only the operands before the last are tested
+                    markChain(b, handled);
+                    for (int k = 0; k < b.values().size() - 1; k++) {
+                        if (Conditions.isDataDependent(f, b.values().get(k))) {
+                            out.report(INFO, b, message("`" + (b.op() == dev.graphmend.ir.ast.BoolOperator.And ? "and" : "or") + "`"), INFO.dynamoIds());
+                            return;
+                        }
+                    }
+                } else if (e instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) {
+                    test(f, u, "`not`", handled, out);
+                }
+            });
+        }
+    }
+
+    private static boolean isCompilingTest(FunctionContext f, Expr test) {
+        return Statements.guardPolarity(test, f::isCompilingCall) != 0;
+    }
+
+    private static void test(FunctionContext f, Expr cond, String what, Set<Node> handled, Reporter out) {
+        if (handled.contains(cond)) return;
+        markChain(cond, handled);
+        if (Conditions.isDataDependent(f, cond)) out.report(INFO, cond, message(what), INFO.dynamoIds());
+    }
+
+    private static String message(String what) {
+        return "Data-dependent branch: this " + what + " takes the truth value of a tensor, which Dynamo does not know "
+                + "while tracing, so the graph breaks here (GB0170). Rewrite with torch.where or torch.cond to keep one graph.";
+    }
+
+    /** The test and the and/or/not nodes it is made of, so they are judged once, as one condition. */
+    private static void markChain(Expr e, Set<Node> handled) {
+        handled.add(e);
+        if (e instanceof Expr.BoolOp b) for (Expr v : b.values()) markChain(v, handled);
+        else if (e instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) markChain(u.operand(), handled);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.graphmend.passes.rules;
+
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.passes.RuleInfo;
+import dev.graphmend.passes.Severity;
+import dev.graphmend.passes.analysis.FunctionContext;
+import dev.graphmend.passes.analysis.Statements;
+import java.util.List;
+
+/**
+ * GM201: reading a tensor's value back into Python: {@code .item()} (GB0124), {@code .tolist()}
+ * (GB0109), {@code int()/float()/bool()} of a tensor (GB0033). No source rewrite keeps the
+ * meaning; the hint is to keep the value a tensor, or to enable {@code capture_scalar_outputs}.
+ */
+public final class ScalarExtraction implements Rule {
+    static final RuleInfo INFO = new RuleInfo("GM201", "scalar-extraction", List.of("GB0124", "GB0109", "GB0033"),
+            Severity.INFORMATION, "A tensor value read back into Python");
+
+    @Override public RuleInfo info() { return INFO; }
+
+    @Override
+    public void check(FunctionContext f, Reporter out) {
+        for (Stmt s : f.liveStatements()) {
+            Statements.expressions(s, e -> {
+                if (!(e instanceof Expr.Call c)) return;
+                if (c.func() instanceof Expr.Attribute a && c.args().isEmpty() && f.value(a.value()).isTensor()) {
+                    if (a.attr().equals("item")) {
+                        report(out, c, "Tensor.item()", "GB0124");
+                    } else if (a.attr().equals("tolist")) {
+                        report(out, c, "Tensor.tolist()", "GB0109");
+                    }
+                    return;
+                }
+                String qn = f.qualifiedName(c.func());
+                if (("builtins.int".equals(qn) || "builtins.float".equals(qn) || "builtins.bool".equals(qn))
+                        && c.args().size() == 1 && f.value(c.args().get(0)).isTensor()) {
+                    report(out, c, qn.substring(9) + "() of a tensor", "GB0033");
+                }
+            });
+        }
+    }
+
+    private static void report(Reporter out, Expr.Call c, String what, String id) {
+        out.report(INFO, c, "Scalar read: " + what + " copies a tensor value into Python, which Dynamo cannot trace "
+                + "without capture_scalar_outputs, so the graph breaks here (" + id + "). Keep the value a tensor if you can.",
+                List.of(id));
+    }
+}

@@ -1,0 +1,87 @@
+package dev.graphmend.passes.rules;
+
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.ir.symbols.Target;
+import dev.graphmend.passes.RuleInfo;
+import dev.graphmend.passes.Severity;
+import dev.graphmend.passes.analysis.FunctionContext;
+import dev.graphmend.passes.analysis.SourceModule;
+import dev.graphmend.passes.analysis.Statements;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * GM102: {@code print}, {@code logging} functions and {@code Logger} methods, {@code warnings.warn}
+ * in compiled code. Dynamo cannot put their output in the graph (GB0059, GB0291, GB0007).
+ */
+public final class SideEffectCall implements Rule {
+    static final RuleInfo INFO = new RuleInfo("GM102", "side-effect-call", List.of("GB0059", "GB0291", "GB0007"),
+            Severity.WARNING, "print, logging or warnings in compiled code");
+
+    static final Set<String> LOG_METHODS = Set.of("debug", "info", "warning", "warn", "error", "exception", "critical",
+            "fatal", "log", "warning_once", "info_once", "warning_advice");
+
+    @Override public RuleInfo info() { return INFO; }
+
+    @Override
+    public void check(FunctionContext f, Reporter out) {
+        for (Stmt s : f.liveStatements()) {
+            Statements.expressions(s, e -> {
+                if (!(e instanceof Expr.Call c)) return;
+                String what = sideEffect(f, c);
+                if (what == null) return;
+                String id = what.equals("print()") ? "GB0059" : what.equals("warnings.warn()") ? "GB0007" : "GB0291";
+                out.report(INFO, c, "Side effect in compiled code: Dynamo cannot record " + what + " in the graph, so the "
+                        + "graph breaks at this call (" + id + "). Defer it until after the graph or skip it while compiling.",
+                        List.of(id));
+            });
+        }
+    }
+
+    /** What kind of output call this is ("print()", "logging call", "warnings.warn()"), or null. */
+    static String sideEffect(FunctionContext f, Expr.Call c) {
+        String qn = f.qualifiedName(c.func());
+        if ("builtins.print".equals(qn)) return "print()";
+        if ("warnings.warn".equals(qn)) return "warnings.warn()";
+        if (qn != null && qn.startsWith("logging.") && LOG_METHODS.contains(qn.substring(8))) return "a logging call";
+        if (isGetLogger(qn)) return "the creation of a logger";
+        // every Logger method breaks (GB0291), not only the ones that print: isEnabledFor, setLevel, …
+        if (c.func() instanceof Expr.Attribute a && isLogger(f, a.value())) return "a logger call";
+        return null;
+    }
+
+    /** A logger: {@code logging.getLogger(...)} / {@code get_logger(...)} directly, or a name every binding of which is one. */
+    static boolean isLogger(FunctionContext f, Expr e) {
+        if (e instanceof Expr.Call c) return isGetLogger(f.qualifiedName(c.func()));
+        if (e instanceof Expr.Name n) {
+            Target t = f.module().names().resolve(n);
+            if (t instanceof Target.ModuleMember mm && mm.path().indexOf('.') < 0) return assignedLogger(f.module(), mm.path());
+            if (t instanceof Target.Local) return isGetLogger(f.origin(n));
+            if (t instanceof Target.Imported imp && imp.qualifiedName() != null) {
+                return imp.qualifiedName().endsWith(".logger") || imp.qualifiedName().equals("logging.root");
+            }
+        }
+        if (e instanceof Expr.Attribute a && a.attr().equals("logger") && a.value() instanceof Expr.Name) return true;
+        return false;
+    }
+
+    private static boolean isGetLogger(String qn) {
+        return qn != null && (qn.equals("logging.getLogger") || qn.endsWith(".get_logger") || qn.endsWith("logging.getLogger"));
+    }
+
+    private static boolean assignedLogger(SourceModule m, String name) {
+        boolean found = false;
+        for (Stmt s : m.ir().module().body()) {
+            if (s instanceof Stmt.Assign a) {
+                for (Expr t : a.targets()) {
+                    if (t instanceof Expr.Name tn && tn.id().equals(name)) {
+                        if (!(a.value() instanceof Expr.Call c) || !isGetLogger(m.names().qualifiedName(c.func()))) return false;
+                        found = true;
+                    }
+                }
+            }
+        }
+        return found;
+    }
+}

@@ -1,0 +1,258 @@
+package dev.graphmend.cli;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import dev.graphmend.ir.source.LineIndex;
+import dev.graphmend.passes.Analyzer;
+import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.ProjectLoader;
+import dev.graphmend.passes.RuleInfo;
+import dev.graphmend.passes.analysis.SourceModule;
+import dev.graphmend.passes.config.AnalysisConfig;
+import dev.graphmend.passes.config.ConfigFile;
+import dev.graphmend.passes.rules.Rule;
+import dev.graphmend.passes.rules.Rules;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code graphmend check}: loads the files and folders given, analyses them as one project
+ * (so compile regions cross files), and prints the diagnostics as text, JSON (SPEC section 5) or
+ * SARIF 2.1.0. Exit 0 when nothing is found, 1 when something is, 2 on a usage or I/O error
+ * (files that could not be read are reported and the others still checked).
+ */
+final class CheckCommand {
+    private static final long PROGRESS_EVERY_MS = 2000;
+
+    int run(List<String> args, Writer out, PrintStream err) throws IOException {
+        CheckOptions o;
+        try {
+            o = CheckOptions.parse(args, false);
+        } catch (CheckOptions.UsageException e) {
+            err.println("graphmend check: " + e.getMessage() + " (see 'graphmend --help')");
+            return Main.EXIT_USAGE;
+        }
+        Inputs inputs = Inputs.expand(o.paths, err);
+        if (inputs.files.isEmpty()) {
+            if (!inputs.failed) err.println("graphmend check: no Python files to check");
+            return Main.EXIT_USAGE;
+        }
+        AnalysisConfig config;
+        try {
+            config = o.config(o.noConfig ? AnalysisConfig.defaults() : ConfigFile.nearest(inputs.files.get(0).file()));
+        } catch (ConfigFile.ConfigException e) {
+            err.println("graphmend check: " + e.getMessage());
+            return Main.EXIT_USAGE;
+        }
+        boolean progress = o.format.equals("text") && inputs.files.size() > 200;
+        long start = System.currentTimeMillis();
+        if (progress) err.println("graphmend: checking " + inputs.files.size() + " files…");
+        ProjectLoader.Loaded loaded = ProjectLoader.load(inputs.files, config);
+        if (progress) err.println("graphmend: parsed " + inputs.files.size() + " files in "
+                + (System.currentTimeMillis() - start) + " ms; analysing…");
+        boolean ioError = inputs.failed;
+        for (ProjectLoader.Problem p : loaded.problems()) {
+            err.println("graphmend: " + p.path() + ": " + p.message());
+            ioError = true;
+        }
+        Map<SourceModule, List<Diagnostic>> found = Analyzer.analyze(loaded.project());
+        List<SourceModule> modules = loaded.project().modules();
+        int count = 0;
+        for (List<Diagnostic> l : found.values()) count += l.size();
+        switch (o.format) {
+            case "json": writeJson(modules, found, count, out); break;
+            case "sarif": writeSarif(modules, found, out); break;
+            default: writeText(modules, found, count, loaded.problems().size(), out); break;
+        }
+        if (progress) err.println("graphmend: done in " + (System.currentTimeMillis() - start) + " ms");
+        if (ioError) return Main.EXIT_USAGE;
+        return count > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
+    }
+
+    /** The expanded command-line paths: files to load, and whether some argument failed. */
+    static final class Inputs {
+        final List<ProjectLoader.Input> files = new ArrayList<>();
+        boolean failed;
+
+        static Inputs expand(List<String> paths, PrintStream err) {
+            Inputs in = new Inputs();
+            for (String arg : paths) {
+                List<PathExpander.Entry> entries = PathExpander.expand(List.of(arg));
+                boolean any = false;
+                for (PathExpander.Entry e : entries) {
+                    if (!e.ok()) {
+                        err.println("graphmend: " + e.path() + ": " + e.problem());
+                        in.failed = true;
+                    } else {
+                        in.files.add(new ProjectLoader.Input(Paths.get(e.path()), e.path()));
+                        any = true;
+                    }
+                }
+                if (!any && entries.isEmpty()) {
+                    err.println("graphmend: " + arg + ": no Python files in this folder");
+                    in.failed = true;
+                }
+            }
+            return in;
+        }
+    }
+
+    // ---- text ----
+
+    private static void writeText(List<SourceModule> modules, Map<SourceModule, List<Diagnostic>> found, int count,
+                                  int unreadable, Writer out) throws IOException {
+        int filesWith = 0;
+        for (SourceModule m : sorted(modules)) {
+            List<Diagnostic> ds = found.get(m);
+            if (ds.isEmpty()) continue;
+            filesWith++;
+            LineIndex lines = m.ir().lines();
+            for (Diagnostic d : ds) {
+                int[] r = Ranges.lsp(lines, d.span());
+                out.write(m.path() + ":" + (r[0] + 1) + ":" + (r[1] + 1) + ": " + d.code() + " [" + d.severity().id() + "] "
+                        + d.message() + "\n");
+                if (d.root() != null && !(d.root().path().equals(m.path()) && d.root().line() <= d.span().line()
+                        && isSameFunctionRoot(d))) {
+                    out.write("    compiled via " + d.root().description() + " at " + d.root().path() + ":" + d.root().line() + "\n");
+                }
+            }
+        }
+        if (count == 0) out.write("No graph breaks found in " + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + ".\n");
+        else out.write("Found " + count + " diagnostic" + (count == 1 ? "" : "s") + " in " + filesWith + " of "
+                + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + ".\n");
+    }
+
+    /** A root in the same file above the finding is usually its own function: no need to repeat it. */
+    private static boolean isSameFunctionRoot(Diagnostic d) {
+        return d.root().description().startsWith("forward of") || d.root().description().startsWith("function ");
+    }
+
+    private static List<SourceModule> sorted(List<SourceModule> modules) {
+        List<SourceModule> s = new ArrayList<>(modules);
+        s.sort((a, b) -> PathExpander.CODE_POINT_ORDER.compare(a.path(), b.path()));
+        return s;
+    }
+
+    // ---- JSON (SPEC section 5) ----
+
+    private static void writeJson(List<SourceModule> modules, Map<SourceModule, List<Diagnostic>> found, int count, Writer out)
+            throws IOException {
+        JsonObject root = new JsonObject();
+        root.addProperty("version", Main.version());
+        JsonArray files = new JsonArray();
+        int parseErrors = 0;
+        for (SourceModule m : sorted(modules)) {
+            JsonObject f = new JsonObject();
+            f.addProperty("path", m.path());
+            JsonArray ds = new JsonArray();
+            for (Diagnostic d : found.get(m)) {
+                if (d.code().equals("GM000")) parseErrors++;
+                ds.add(DiagnosticJson.of(d, m.ir().lines()));
+            }
+            f.add("diagnostics", ds);
+            files.add(f);
+        }
+        root.add("files", files);
+        JsonObject summary = new JsonObject();
+        summary.addProperty("files", modules.size());
+        summary.addProperty("diagnostics", count);
+        summary.addProperty("parseErrors", parseErrors);
+        root.add("summary", summary);
+        out.write(new GsonBuilder().serializeNulls().disableHtmlEscaping().setPrettyPrinting().create().toJson(root));
+        out.write("\n");
+    }
+
+    // ---- SARIF 2.1.0 ----
+
+    private static void writeSarif(List<SourceModule> modules, Map<SourceModule, List<Diagnostic>> found, Writer out)
+            throws IOException {
+        JsonObject log = new JsonObject();
+        log.addProperty("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+        log.addProperty("version", "2.1.0");
+        JsonObject run = new JsonObject();
+        JsonObject driver = new JsonObject();
+        driver.addProperty("name", "graphmend");
+        driver.addProperty("version", Main.version());
+        driver.addProperty("informationUri", "https://github.com/graphmend/graphmend-lsp");
+        JsonArray rules = new JsonArray();
+        Map<String, Integer> ruleIndex = new LinkedHashMap<>();
+        List<RuleInfo> infos = new ArrayList<>();
+        infos.add(Analyzer.SYNTAX_ERROR);
+        for (Rule r : Rules.ALL) infos.add(r.info());
+        for (RuleInfo info : infos) {
+            JsonObject r = new JsonObject();
+            r.addProperty("id", info.code());
+            r.addProperty("name", info.name());
+            JsonObject sd = new JsonObject();
+            sd.addProperty("text", info.summary());
+            r.add("shortDescription", sd);
+            r.addProperty("helpUri", info.docsUrl());
+            JsonObject dc = new JsonObject();
+            dc.addProperty("level", sarifLevel(info.defaultSeverity()));
+            r.add("defaultConfiguration", dc);
+            ruleIndex.put(info.code(), rules.size());
+            rules.add(r);
+        }
+        driver.add("rules", rules);
+        JsonObject tool = new JsonObject();
+        tool.add("driver", driver);
+        run.add("tool", tool);
+        JsonArray results = new JsonArray();
+        for (SourceModule m : sorted(modules)) {
+            for (Diagnostic d : found.get(m)) {
+                JsonObject res = new JsonObject();
+                res.addProperty("ruleId", d.code());
+                res.addProperty("ruleIndex", ruleIndex.get(d.code()));
+                res.addProperty("level", sarifLevel(d.severity()));
+                JsonObject msg = new JsonObject();
+                msg.addProperty("text", d.message());
+                res.add("message", msg);
+                int[] r = Ranges.lsp(m.ir().lines(), d.span());
+                JsonObject region = new JsonObject();
+                region.addProperty("startLine", r[0] + 1);
+                region.addProperty("startColumn", r[1] + 1);
+                region.addProperty("endLine", r[2] + 1);
+                region.addProperty("endColumn", r[3] + 1);
+                JsonObject artifact = new JsonObject();
+                artifact.addProperty("uri", m.path());
+                JsonObject physical = new JsonObject();
+                physical.add("artifactLocation", artifact);
+                physical.add("region", region);
+                JsonObject location = new JsonObject();
+                location.add("physicalLocation", physical);
+                JsonArray locations = new JsonArray();
+                locations.add(location);
+                res.add("locations", locations);
+                JsonObject props = new JsonObject();
+                JsonArray ids = new JsonArray();
+                d.dynamoIds().forEach(ids::add);
+                props.add("dynamo", ids);
+                res.add("properties", props);
+                results.add(res);
+            }
+        }
+        run.add("results", results);
+        run.addProperty("columnKind", "utf16CodeUnits");
+        JsonArray runs = new JsonArray();
+        runs.add(run);
+        log.add("runs", runs);
+        out.write(new GsonBuilder().disableHtmlEscaping().setPrettyPrinting().create().toJson(log));
+        out.write("\n");
+    }
+
+    private static String sarifLevel(dev.graphmend.passes.Severity s) {
+        switch (s) {
+            case ERROR: return "error";
+            case WARNING: return "warning";
+            default: return "note";
+        }
+    }
+
+}
