@@ -76,13 +76,18 @@ final class Fixtures {
 
     /** What our analysis reports in one fixture file: 1-based line → codes. */
     static Map<Integer, TreeSet<String>> actual(Path file) {
-        SourceModule m = ProjectLoader.module(file, file.toString(), String.join("\n", lines(file)) + "\n");
-        Project p = new Project(List.of(m), config(file));
         Map<Integer, TreeSet<String>> out = new TreeMap<>();
-        for (Diagnostic d : Analyzer.analyze(p).get(m)) {
+        for (Diagnostic d : diagnostics(file)) {
             out.computeIfAbsent(d.span().line(), k -> new TreeSet<>()).add(d.code());
         }
         return out;
+    }
+
+    /** Our diagnostics for one fixture file, under the configuration its header sets. */
+    static List<Diagnostic> diagnostics(Path file) {
+        SourceModule m = ProjectLoader.module(file, file.toString(), String.join("\n", lines(file)) + "\n");
+        Project p = new Project(List.of(m), config(file));
+        return Analyzer.analyze(p).get(m);
     }
 
     /** A case: its name, its first line and the line before the next case (or the end). */

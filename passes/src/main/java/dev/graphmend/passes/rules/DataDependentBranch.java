@@ -21,8 +21,11 @@ import java.util.Set;
  * is not a break (Dynamo lowers it to an async assert itself).
  */
 public final class DataDependentBranch implements Rule {
-    static final RuleInfo INFO = new RuleInfo("GM101", "data-dependent-branch", List.of("GB0170"), Severity.WARNING,
+    static final RuleInfo INFO = new RuleInfo("GM101", "data-dependent-branch", List.of("GB0170", "GB0033"), Severity.WARNING,
             "A branch on a tensor's value");
+
+    /** and/or/not used as values: Dynamo reads the scalar (GB0033) rather than jumping on it (GB0170). */
+    private static final List<String> VALUE_POSITION_IDS = List.of("GB0033", "GB0170");
 
     @Override public RuleInfo info() { return INFO; }
 
@@ -54,12 +57,16 @@ public final class DataDependentBranch implements Rule {
                     markChain(b, handled);
                     for (int k = 0; k < b.values().size() - 1; k++) {
                         if (Conditions.isDataDependent(f, b.values().get(k))) {
-                            out.report(INFO, b, message("`" + (b.op() == dev.graphmend.ir.ast.BoolOperator.And ? "and" : "or") + "`"), INFO.dynamoIds());
+                            out.report(INFO, b, message("`" + (b.op() == dev.graphmend.ir.ast.BoolOperator.And ? "and" : "or") + "`"),
+                                    VALUE_POSITION_IDS);
                             return;
                         }
                     }
                 } else if (e instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) {
-                    test(f, u, "`not`", handled, out);
+                    if (handled.contains(u)) return;
+                    markChain(u, handled);
+                    // `not t` used as a value: torch 2.15 reports the scalar read (GB0033)
+                    if (Conditions.isDataDependent(f, u)) out.report(INFO, u, message("`not`"), VALUE_POSITION_IDS);
                 }
             });
         }
@@ -72,7 +79,7 @@ public final class DataDependentBranch implements Rule {
     private static void test(FunctionContext f, Expr cond, String what, Set<Node> handled, Reporter out) {
         if (handled.contains(cond)) return;
         markChain(cond, handled);
-        if (Conditions.isDataDependent(f, cond)) out.report(INFO, cond, message(what), INFO.dynamoIds());
+        if (Conditions.isDataDependent(f, cond)) out.report(INFO, cond, message(what), List.of("GB0170"));
     }
 
     private static String message(String what) {

@@ -26,24 +26,26 @@ public final class ScalarExtraction implements Rule {
                 if (!(e instanceof Expr.Call c)) return;
                 if (c.func() instanceof Expr.Attribute a && c.args().isEmpty() && f.value(a.value()).isTensor()) {
                     if (a.attr().equals("item")) {
-                        report(out, c, "Tensor.item()", "GB0124");
+                        report(out, c, "Tensor.item()", List.of("GB0124"));
                     } else if (a.attr().equals("tolist")) {
-                        report(out, c, "Tensor.tolist()", "GB0109");
+                        // GB0109 for float tensors; integer tensors read through _local_scalar_dense (GB0033)
+                        report(out, c, "Tensor.tolist()", List.of("GB0109", "GB0033"));
                     }
                     return;
                 }
                 String qn = f.qualifiedName(c.func());
                 if (("builtins.int".equals(qn) || "builtins.float".equals(qn) || "builtins.bool".equals(qn))
                         && c.args().size() == 1 && f.value(c.args().get(0)).isTensor()) {
-                    report(out, c, qn.substring(9) + "() of a tensor", "GB0033");
+                    // torch 2.15 reports these as the .item() they call (GB0124); older releases as GB0033
+                    report(out, c, qn.substring(9) + "() of a tensor", List.of("GB0124", "GB0033"));
                 }
             });
         }
     }
 
-    private static void report(Reporter out, Expr.Call c, String what, String id) {
+    private static void report(Reporter out, Expr.Call c, String what, List<String> ids) {
         out.report(INFO, c, "Scalar read: " + what + " copies a tensor value into Python, which Dynamo cannot trace "
-                + "without capture_scalar_outputs, so the graph breaks here (" + id + "). Keep the value a tensor if you can.",
-                List.of(id));
+                + "without capture_scalar_outputs, so the graph breaks here (" + ids.get(0) + "). Keep the value a tensor if you can.",
+                ids);
     }
 }

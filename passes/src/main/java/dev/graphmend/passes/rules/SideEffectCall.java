@@ -16,7 +16,7 @@ import java.util.Set;
  * in compiled code. Dynamo cannot put their output in the graph (GB0059, GB0291, GB0007).
  */
 public final class SideEffectCall implements Rule {
-    static final RuleInfo INFO = new RuleInfo("GM102", "side-effect-call", List.of("GB0059", "GB0291", "GB0007"),
+    static final RuleInfo INFO = new RuleInfo("GM102", "side-effect-call", List.of("GB0059", "GB0291", "GB0007", "GB4841", "GB6215"),
             Severity.WARNING, "print, logging or warnings in compiled code");
 
     static final Set<String> LOG_METHODS = Set.of("debug", "info", "warning", "warn", "error", "exception", "critical",
@@ -31,7 +31,15 @@ public final class SideEffectCall implements Rule {
                 if (!(e instanceof Expr.Call c)) return;
                 String what = sideEffect(f, c);
                 if (what == null) return;
-                String id = what.equals("print()") ? "GB0059" : what.equals("warnings.warn()") ? "GB0007" : "GB0291";
+                // ids as torch 2.15 reports them: the logging module's functions fail on Logger.handlers
+                // (GB4841), getLogger on a logger-name comparison (GB6215)
+                String id = switch (what) {
+                    case "print()" -> "GB0059";
+                    case "warnings.warn()" -> "GB0007";
+                    case "a logging call" -> "GB4841";
+                    case "the creation of a logger" -> "GB6215";
+                    default -> "GB0291";
+                };
                 out.report(INFO, c, "Side effect in compiled code: Dynamo cannot record " + what + " in the graph, so the "
                         + "graph breaks at this call (" + id + "). Defer it until after the graph or skip it while compiling.",
                         List.of(id));

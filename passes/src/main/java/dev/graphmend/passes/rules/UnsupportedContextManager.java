@@ -18,7 +18,7 @@ import java.util.Set;
  * {@code @contextmanager} functions, nullcontext, suppress, …) is traced and not reported.
  */
 public final class UnsupportedContextManager implements Rule {
-    static final RuleInfo INFO = new RuleInfo("GM204", "unsupported-context-manager", List.of("GB0142"),
+    static final RuleInfo INFO = new RuleInfo("GM204", "unsupported-context-manager", List.of("GB0142", "GB0008", "GB0262", "GB0208"),
             Severity.INFORMATION, "A context manager Dynamo does not support");
 
     /** Stream and event context managers: unsupported before torch 2.12. */
@@ -36,6 +36,17 @@ public final class UnsupportedContextManager implements Rule {
 
     @Override public RuleInfo info() { return INFO; }
 
+    /** The id torch 2.15 reports: skipped torch.autograd internals, contextlib, RNG forking; else GB0142. */
+    private static String idOf(String origin) {
+        if (origin.startsWith("torch.autograd.detect_anomaly") || origin.startsWith("torch.autograd.set_detect_anomaly")
+                || origin.startsWith("torch.autograd.graph.")) {
+            return "GB0008";
+        }
+        if (origin.startsWith("contextlib.")) return "GB0262";
+        if (origin.equals("torch.random.fork_rng")) return "GB0208";
+        return "GB0142";
+    }
+
     @Override
     public void check(FunctionContext f, Reporter out) {
         for (Stmt s : f.liveStatements()) {
@@ -47,11 +58,12 @@ public final class UnsupportedContextManager implements Rule {
                     if (f.config().torchBefore(2, 12)) {
                         out.report(INFO, item.contextExpr(), "Unsupported context manager: " + origin + " is traced by "
                                 + "Dynamo only from torch 2.12 on (torch-version is " + f.config().torchVersion()
-                                + "), so the graph breaks here (GB0142).", INFO.dynamoIds());
+                                + "), so the graph breaks here (GB0142).", List.of("GB0142"));
                     }
                 } else if (UNSUPPORTED.contains(origin)) {
+                    String id = idOf(origin);
                     out.report(INFO, item.contextExpr(), "Unsupported context manager: Dynamo does not trace a `with` on "
-                            + origin + "(...), so the graph breaks here (GB0142).", INFO.dynamoIds());
+                            + origin + "(...), so the graph breaks here (" + id + ").", List.of(id));
                 }
             }
         }

@@ -16,7 +16,7 @@ import java.util.Set;
  * {@code @torch.compiler.disable}, {@code copy.deepcopy} of a tensor.
  */
 public final class UntraceableCall implements Rule {
-    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB4198", "GB0007"),
+    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059"),
             Severity.INFORMATION, "A call Dynamo does not trace");
 
     private static final Set<String> CLOCKS = Set.of("time", "perf_counter", "monotonic", "process_time", "time_ns",
@@ -38,18 +38,18 @@ public final class UntraceableCall implements Rule {
         if (qn != null && qn.startsWith("time.") && CLOCKS.contains(qn.substring(5))) {
             report(out, c, qn + "() reads the host clock, which Dynamo does not trace", "GB9193");
         } else if ("builtins.breakpoint".equals(qn) || "pdb.set_trace".equals(qn)) {
-            report(out, c, "the debugger cannot stop inside a graph", "GB0007");
+            report(out, c, "the debugger cannot stop inside a graph", "builtins.breakpoint".equals(qn) ? "GB0059" : "GB0007");
         } else if ("torch._dynamo.graph_break".equals(qn)) {
             report(out, c, "torch._dynamo.graph_break() asks for a break", "GB0025");
         } else if ("copy.deepcopy".equals(qn) && c.args().size() == 1 && holdsTensors(f.value(c.args().get(0)).kind())) {
             report(out, c, "copy.deepcopy of a tensor is not traced", "GB4198");
         } else if (c.func() instanceof Expr.Name n && isDisableAlias(f, n)) {
-            report(out, c, n.id() + " is wrapped by torch.compiler.disable, so Dynamo calls it outside the graph", "GB0098");
+            report(out, c, n.id() + " is wrapped by torch.compiler.disable, so Dynamo calls it outside the graph", "GB0098", "GB0099");
         } else {
             CompileRegions.Callee callee = CompileRegions.callee(f, c);
             if (callee != null && CompileRegions.isDisabled(callee.function())) {
                 report(out, c, callee.function().name() + " is decorated with @torch.compiler.disable, so Dynamo calls it "
-                        + "outside the graph", "GB0098");
+                        + "outside the graph", "GB0098", "GB0099");
             }
         }
     }
@@ -70,7 +70,7 @@ public final class UntraceableCall implements Rule {
         return true;
     }
 
-    private static void report(Reporter out, Expr.Call c, String why, String id) {
-        out.report(INFO, c, "Untraceable call: " + why + "; the graph breaks here (" + id + ").", List.of(id));
+    private static void report(Reporter out, Expr.Call c, String why, String... ids) {
+        out.report(INFO, c, "Untraceable call: " + why + "; the graph breaks here (" + ids[0] + ").", List.of(ids));
     }
 }

@@ -1,0 +1,169 @@
+package dev.graphmend.passes;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Dynamo oracle (issue 4): real TorchDynamo ({@code scripts/torch-env}, torch from PyPI)
+ * runs every case of the runnable fixtures under {@code torch._dynamo.explain}
+ * ({@code tools/dynamo_oracle.py}); the lines where it breaks are compared with the lines of
+ * our GM1xx/GM2xx diagnostics. Precision and recall must each be at least 95%. The report
+ * ({@code target/oracle/dynamo-report.txt}) names the torch version and every disagreement.
+ * When torch cannot be installed the test fails and says the oracle did not run: a skipped
+ * oracle is never a pass.
+ */
+@Tag("oracle")
+class DynamoOracleTest {
+    private static final Path ROOT = Paths.get("..").toAbsolutePath().normalize();
+
+    @Test
+    void ourBreakLinesMatchDynamos() throws Exception {
+        String python = torchPython();
+        List<Path> files = Fixtures.files(true);
+        List<String> cmd = new ArrayList<>(List.of(python, ROOT.resolve("tools/dynamo_oracle.py").toString(), "--json"));
+        for (Path f : files) cmd.add(f.toAbsolutePath().toString());
+        Path stderr = Files.createTempFile("dynamo-oracle", ".err");
+        Process p = new ProcessBuilder(cmd).redirectError(stderr.toFile()).start();
+        String json = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(20, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            fail("Dynamo oracle NOT RUN: tools/dynamo_oracle.py did not finish in 20 minutes");
+        }
+        JsonObject result;
+        try {
+            result = JsonParser.parseString(json).getAsJsonObject();
+        } catch (RuntimeException e) {
+            fail("Dynamo oracle NOT RUN: no JSON from tools/dynamo_oracle.py (exit " + p.exitValue() + "):\n"
+                    + tail(Files.readString(stderr), 3000));
+            return;
+        }
+
+        StringBuilder report = new StringBuilder();
+        report.append("Dynamo oracle: torch ").append(result.get("torch").getAsString())
+                .append(", Python ").append(result.get("python").getAsString()).append('\n');
+        int tp = 0, fp = 0, fn = 0, idAgree = 0, idDiffer = 0;
+        List<String> disagreements = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
+        Map<String, Path> byPath = new HashMap<>();
+        for (Path f : files) byPath.put(f.toAbsolutePath().toString(), f);
+        for (JsonElement fe : result.getAsJsonArray("files")) {
+            JsonObject fo = fe.getAsJsonObject();
+            Path file = byPath.get(fo.get("path").getAsString());
+            if (file == null) {
+                errors.add("oracle reported an unknown file " + fo.get("path"));
+                continue;
+            }
+            if (fo.has("error") && !fo.get("error").isJsonNull()) errors.add(file.getFileName() + ": " + fo.get("error").getAsString());
+            Map<Integer, List<String>> dynamo = new TreeMap<>(); // line -> "GBxxxx reason"
+            for (JsonElement ce : fo.getAsJsonArray("cases")) {
+                JsonObject co = ce.getAsJsonObject();
+                if (co.has("error") && !co.get("error").isJsonNull()) {
+                    errors.add(file.getFileName() + " " + co.get("name").getAsString() + ": " + co.get("error").getAsString());
+                }
+                for (JsonElement be : co.getAsJsonArray("breaks")) {
+                    JsonObject b = be.getAsJsonObject();
+                    String gb = b.has("gb") && !b.get("gb").isJsonNull() ? b.get("gb").getAsString() : "GB????";
+                    String why = gb + " " + b.get("reason").getAsString();
+                    if (b.get("line").isJsonNull()) {
+                        fn++;
+                        disagreements.add(file.getFileName() + " " + co.get("name").getAsString()
+                                + ": Dynamo break without a line in the file: " + why);
+                        continue;
+                    }
+                    dynamo.computeIfAbsent(b.get("line").getAsInt(), k -> new ArrayList<>()).add(why);
+                }
+            }
+            Map<Integer, List<Diagnostic>> ours = new TreeMap<>();
+            for (Diagnostic d : Fixtures.diagnostics(file)) {
+                if (d.code().startsWith("GM1") || d.code().startsWith("GM2")) {
+                    ours.computeIfAbsent(d.span().line(), k -> new ArrayList<>()).add(d);
+                }
+            }
+            List<String> text = Fixtures.lines(file);
+            TreeSet<Integer> lines = new TreeSet<>(dynamo.keySet());
+            lines.addAll(ours.keySet());
+            for (int line : lines) {
+                boolean d = dynamo.containsKey(line), o = ours.containsKey(line);
+                String src = text.get(line - 1).strip();
+                if (d && o) {
+                    tp++;
+                    boolean agree = false;
+                    for (Diagnostic x : ours.get(line)) {
+                        for (String why : dynamo.get(line)) agree |= x.dynamoIds().contains(why.substring(0, 6));
+                    }
+                    if (agree) idAgree++;
+                    else {
+                        idDiffer++;
+                        report.append("  id note ").append(file.getFileName()).append(':').append(line).append(": we say ")
+                                .append(ours.get(line).get(0).code()).append(' ').append(ours.get(line).get(0).dynamoIds())
+                                .append(", Dynamo ").append(dynamo.get(line)).append('\n');
+                    }
+                } else if (o) {
+                    fp++;
+                    disagreements.add(file.getFileName() + ":" + line + ": we report " + ours.get(line).get(0).code()
+                            + ", Dynamo does not break   | " + src);
+                } else {
+                    fn++;
+                    disagreements.add(file.getFileName() + ":" + line + ": Dynamo breaks (" + dynamo.get(line)
+                            + "), we report nothing   | " + src);
+                }
+            }
+        }
+        double precision = tp + fp == 0 ? 1 : tp / (double) (tp + fp);
+        double recall = tp + fn == 0 ? 1 : tp / (double) (tp + fn);
+        report.append(String.format("files %d, break lines: Dynamo %d, ours %d, agreeing %d%n", files.size(), tp + fn, tp + fp, tp));
+        report.append(String.format("precision %.4f (%d/%d), recall %.4f (%d/%d)%n", precision, tp, tp + fp, recall, tp, tp + fn));
+        report.append(String.format("Dynamo ids: our ids include Dynamo's at %d of %d agreeing lines%n", idAgree, idAgree + idDiffer));
+        report.append("disagreements (").append(disagreements.size()).append("):\n");
+        for (String d : disagreements) report.append("  ").append(d).append('\n');
+        if (!errors.isEmpty()) {
+            report.append("case errors (").append(errors.size()).append("):\n");
+            for (String e : errors) report.append("  ").append(e).append('\n');
+        }
+        Path out = Paths.get("target/oracle/dynamo-report.txt");
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, report);
+        System.out.print(report);
+
+        assertTrue(errors.isEmpty(), "fixture cases failed to run under Dynamo:\n" + String.join("\n", errors));
+        assertTrue(tp + fn > 0, "Dynamo reported no breaks at all: the oracle observed nothing");
+        assertTrue(precision >= 0.95 && recall >= 0.95, String.format(
+                "precision %.3f / recall %.3f below 0.95; see target/oracle/dynamo-report.txt", precision, recall));
+    }
+
+    /** The torch environment's python, installing it on first use; failing loudly when that is impossible. */
+    private static String torchPython() throws IOException, InterruptedException {
+        Path script = ROOT.resolve("scripts/torch-env");
+        Path log = Files.createTempFile("torch-env", ".log");
+        Process p = new ProcessBuilder("bash", script.toString()).redirectError(log.toFile()).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        if (!p.waitFor(30, TimeUnit.MINUTES) || p.exitValue() != 0 || out.isEmpty()) {
+            fail("Dynamo oracle NOT RUN (counted as a failure, not a pass): torch could not be installed by "
+                    + "scripts/torch-env:\n" + tail(Files.readString(log), 3000));
+        }
+        String[] lines = out.split("\n");
+        return lines[lines.length - 1].strip();
+    }
+
+    private static String tail(String s, int n) {
+        return s.length() <= n ? s : "…" + s.substring(s.length() - n);
+    }
+}
