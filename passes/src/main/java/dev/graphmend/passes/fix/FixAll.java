@@ -1,0 +1,167 @@
+package dev.graphmend.passes.fix;
+
+import dev.graphmend.ir.ast.Span;
+import dev.graphmend.ir.document.PythonDocument;
+import dev.graphmend.ir.source.LineIndex;
+import dev.graphmend.passes.Analyzer;
+import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.ProjectLoader;
+import dev.graphmend.passes.analysis.Project;
+import dev.graphmend.passes.analysis.SourceModule;
+import dev.graphmend.passes.config.AnalysisConfig;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Fix-all for one file, as ruff does it: analyse, apply every legal fix that does not overlap an
+ * earlier one in this round (safe ones only unless unsafe fixes are enabled), re-parse, and
+ * repeat until a round applies nothing (at most {@value #MAX_ROUNDS} rounds). A round whose
+ * result does not parse is thrown away, so the text that comes out always parses when the text
+ * that went in did.
+ */
+public final class FixAll {
+    static final int MAX_ROUNDS = 10;
+
+    private FixAll() {}
+
+    /** A fix that was applied: the rule, where (1-based line in the text it was applied to) and its title. */
+    public record Applied(String code, int line, String title, String safety) {}
+
+    /** A diagnostic left in place, and why (no legal fix, or an unsafe one while unsafe fixes are off). */
+    public record Declined(String code, int line, String reason) {}
+
+    public record Result(String text, List<Applied> applied, List<Declined> declined, int rounds) {
+        public boolean changed(String original) { return !text.equals(original); }
+    }
+
+    /**
+     * @param file the file's path (for module naming; it need not exist)
+     * @param others the other files of the project, for cross-file compile regions (may be empty)
+     */
+    public static Result apply(Path file, String text, AnalysisConfig config, List<SourceModule> others) {
+        List<Applied> applied = new ArrayList<>();
+        String current = text;
+        int rounds = 0;
+        List<Diagnostic> remaining = List.of();
+        SourceModule module = null;
+        while (rounds < MAX_ROUNDS) {
+            module = ProjectLoader.module(file, file.toString(), current);
+            List<SourceModule> all = new ArrayList<>(others);
+            all.add(module);
+            remaining = Analyzer.analyze(new Project(all, config)).get(module);
+            List<Diagnostic.Fix> chosen = new ArrayList<>();
+            List<Diagnostic> chosenFor = new ArrayList<>();
+            List<Span> taken = new ArrayList<>();
+            for (Diagnostic d : remaining) {
+                for (Diagnostic.Fix f : d.fixes()) {
+                    if (f.safety().equals("unsafe") && !config.unsafeFixes()) continue;
+                    if (overlaps(f, taken)) continue;
+                    chosen.add(f);
+                    chosenFor.add(d);
+                    for (Diagnostic.Edit e : f.edits()) taken.add(e.span());
+                    break;
+                }
+            }
+            if (chosen.isEmpty()) break;
+            List<Diagnostic.Edit> edits = new ArrayList<>();
+            for (Diagnostic.Fix f : chosen) edits.addAll(f.edits());
+            String next = applyEdits(current, module.ir().lines(), edits);
+            rounds++;
+            if (next.equals(current) || !PythonDocument.open(next, 0).errors().isEmpty()
+                    && PythonDocument.open(current, 0).errors().isEmpty()) {
+                break; // a fix that changes nothing, or breaks the parse, ends the loop
+            }
+            for (int i = 0; i < chosen.size(); i++) {
+                Diagnostic d = chosenFor.get(i);
+                applied.add(new Applied(d.code(), d.span().line(), chosen.get(i).title(), chosen.get(i).safety()));
+            }
+            current = next;
+        }
+        List<Declined> declined = new ArrayList<>();
+        for (Diagnostic d : remaining) {
+            if (d.code().equals("GM000")) continue;
+            String reason;
+            if (d.fixes().isEmpty()) {
+                reason = d.noFixReason() != null ? d.noFixReason() : "the rule has no source rewrite for this break";
+            } else {
+                reason = "only unsafe fixes apply (" + d.fixes().get(0).title() + "); enable unsafe fixes to apply them";
+            }
+            declined.add(new Declined(d.code(), d.span().line(), reason));
+        }
+        return new Result(current, applied, declined, rounds);
+    }
+
+    private static boolean overlaps(Diagnostic.Fix f, List<Span> taken) {
+        for (Diagnostic.Edit e : f.edits()) {
+            for (Span t : taken) {
+                if (before(e.span(), t) || before(t, e.span())) continue;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** a ends at or before b starts (empty insertions at the same point count as overlapping). */
+    private static boolean before(Span a, Span b) {
+        if (a.endLine() != b.line()) return a.endLine() < b.line();
+        return a.endCol() < b.col() || a.endCol() == b.col() && !(a.line() == a.endLine() && a.col() == a.endCol()
+                && b.line() == b.endLine() && b.col() == b.endCol());
+    }
+
+    /**
+     * Applies non-overlapping edits given in CPython spans (1-based lines, UTF-8 columns) to the
+     * text, keeping its line endings: offsets are found on the text's own lines (LF, CRLF or CR),
+     * whose contents are those the line index describes.
+     */
+    public static String applyEdits(String text, LineIndex lines, List<Diagnostic.Edit> edits) {
+        record Abs(int start, int end, String newText) {}
+        List<Integer> starts = lineStarts(text);
+        List<Abs> abs = new ArrayList<>();
+        for (Diagnostic.Edit e : edits) {
+            abs.add(new Abs(offset(text, starts, lines, e.span().line(), e.span().col()),
+                    offset(text, starts, lines, e.span().endLine(), e.span().endCol()), e.newText()));
+        }
+        abs.sort(Comparator.comparingInt(Abs::start).thenComparingInt(Abs::end));
+        StringBuilder b = new StringBuilder(text.length() + 64);
+        int at = 0;
+        for (Abs a : abs) {
+            if (a.start() < at) continue; // overlapping: keep the first
+            b.append(text, at, a.start()).append(a.newText());
+            at = a.end();
+        }
+        b.append(text, at, text.length());
+        return b.toString();
+    }
+
+    /** UTF-16 offset in {@code text} of a 1-based line and UTF-8 byte column. */
+    static int offset(String text, List<Integer> starts, LineIndex lines, int line, int utf8Col) {
+        int l = Math.max(1, Math.min(line, Math.min(lines.lineCount(), starts.size())));
+        int start = starts.get(l - 1);
+        int cpCol = lines.cpColumnFromUtf8(l, utf8Col);
+        int at = start;
+        for (int i = 0; i < cpCol && at < text.length(); i++) at += Character.charCount(text.codePointAt(at));
+        return at;
+    }
+
+    /** Offsets where each line of the text starts; LF, CRLF and lone CR end lines, as in Python. */
+    static List<Integer> lineStarts(String text) {
+        List<Integer> starts = new ArrayList<>();
+        starts.add(0);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n')) starts.add(i + 1);
+        }
+        return starts;
+    }
+
+    /** Counts of applied fixes by code, for reports. */
+    public static Map<String, Integer> countByCode(List<Applied> applied) {
+        Map<String, Integer> m = new LinkedHashMap<>();
+        for (Applied a : applied) m.merge(a.code(), 1, Integer::sum);
+        return m;
+    }
+}
