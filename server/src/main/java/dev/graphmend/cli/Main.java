@@ -40,7 +40,6 @@ public final class Main {
             + "  lsp            run the language server on stdio                (not implemented yet)\n"
             + "  ast PATH...    print the gm-ast-v1 dump of each Python file (folders: *.py, recursively)\n"
             + "  rule CODE      show a rule's documentation, e.g. 'graphmend rule GM101'\n"
-            + "                                                                  (not implemented yet)\n"
             + "\n"
             + "options:\n"
             + "  -h, --help     show this help\n"
@@ -49,7 +48,7 @@ public final class Main {
             + "exit status: 0 ok, 1 found something (graph breaks; for 'ast', syntax errors),\n"
             + "             2 usage or I/O error\n";
 
-    private static final List<String> NOT_YET = List.of("fix", "lsp", "rule");
+    private static final List<String> NOT_YET = List.of("fix", "lsp");
 
     private Main() {}
 
@@ -100,6 +99,8 @@ public final class Main {
                 return new AstCommand().run(rest, out, err);
             case "check":
                 return new CheckCommand().run(rest, out, err);
+            case "rule":
+                return new RuleCommand().run(rest, out, err);
             default:
                 if (NOT_YET.contains(command)) {
                     err.println("graphmend: the '" + command + "' command is not implemented yet"

@@ -1,0 +1,170 @@
+package dev.graphmend.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code graphmend check}: output formats, exit codes, configuration, and clear errors for bad input. */
+class CheckCommandTest {
+    static final String BREAKING = "import torch\n\n@torch.compile\ndef f(x):\n    y = x * 2\n"
+            + "    if y.sum() > 0:\n        print('é', y)\n    return y\n";
+
+    record Run(int code, String out, String err) {}
+
+    static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int code = Main.run(args, out, new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void textOutputAndExitCodeOneWhenSomethingIsFound(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("m.py"), BREAKING);
+        Run r = run("check", f.toString());
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.out().contains(f + ":6:8: GM101 [warning]"), r.out());
+        assertTrue(r.out().contains(f + ":7:9: GM102 [warning]"), r.out());
+        assertTrue(r.out().contains("Found 2 diagnostics in 1 of 1 file."), r.out());
+    }
+
+    @Test
+    void exitZeroWhenClean(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("ok.py"), "import torch\n\n@torch.compile\ndef f(x):\n    return x * 2\n");
+        Run r = run("check", f.toString());
+        assertEquals(0, r.code());
+        assertTrue(r.out().contains("No graph breaks found in 1 file."), r.out());
+    }
+
+    @Test
+    void jsonFollowsTheSpecSchemaWithUtf16Columns(@TempDir Path dir) throws Exception {
+        // a non-BMP character before the print makes UTF-8, code-point and UTF-16 columns differ
+        Path f = Files.writeString(dir.resolve("m.py"), BREAKING.replace("        print('é', y)", "        s = '😀'; print(s, y)"));
+        Run r = run("check", "--format", "json", f.toString());
+        assertEquals(1, r.code(), r.err());
+        JsonObject root = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertEquals(Set.of("version", "files", "summary"), root.keySet());
+        JsonObject file = root.getAsJsonArray("files").get(0).getAsJsonObject();
+        assertEquals(f.toString(), file.get("path").getAsString());
+        JsonArray ds = file.getAsJsonArray("diagnostics");
+        assertEquals(2, ds.size(), r.out());
+        JsonObject d = ds.get(0).getAsJsonObject();
+        assertEquals(Set.of("code", "name", "severity", "range", "message", "dynamo", "root", "fixes", "noFixReason"), d.keySet());
+        assertEquals("GM101", d.get("code").getAsString());
+        assertEquals("data-dependent-branch", d.get("name").getAsString());
+        assertEquals("warning", d.get("severity").getAsString());
+        assertEquals("GB0170", d.getAsJsonArray("dynamo").get(0).getAsString());
+        JsonObject start = d.getAsJsonObject("range").getAsJsonObject("start");
+        assertEquals(5, start.get("line").getAsInt());
+        assertEquals(7, start.get("character").getAsInt());
+        assertEquals(3, d.getAsJsonObject("root").get("line").getAsInt()); // 0-based line of `def f`
+        JsonObject print = ds.get(1).getAsJsonObject().getAsJsonObject("range").getAsJsonObject("start");
+        // `        s = '😀'; ` is 8 + 4 + 4 (the emoji is 2 UTF-16 units) + 2 = 18 UTF-16 units
+        assertEquals(18, print.get("character").getAsInt());
+        JsonObject summary = root.getAsJsonObject("summary");
+        assertEquals(1, summary.get("files").getAsInt());
+        assertEquals(2, summary.get("diagnostics").getAsInt());
+        assertEquals(0, summary.get("parseErrors").getAsInt());
+    }
+
+    @Test
+    void sarifIsVersion210WithRulesAndOneBasedRegions(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("m.py"), BREAKING);
+        Run r = run("check", "--format=sarif", f.toString());
+        assertEquals(1, r.code());
+        JsonObject log = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertEquals("2.1.0", log.get("version").getAsString());
+        JsonObject run = log.getAsJsonArray("runs").get(0).getAsJsonObject();
+        JsonArray rules = run.getAsJsonObject("tool").getAsJsonObject("driver").getAsJsonArray("rules");
+        assertEquals(8, rules.size());
+        JsonObject result = run.getAsJsonArray("results").get(0).getAsJsonObject();
+        assertEquals("GM101", result.get("ruleId").getAsString());
+        assertEquals("warning", result.get("level").getAsString());
+        JsonObject region = result.getAsJsonArray("locations").get(0).getAsJsonObject()
+                .getAsJsonObject("physicalLocation").getAsJsonObject("region");
+        assertEquals(6, region.get("startLine").getAsInt());
+        assertEquals(8, region.get("startColumn").getAsInt());
+    }
+
+    @Test
+    void selectIgnoreAndPyprojectConfiguration(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("m.py"), BREAKING);
+        assertTrue(run("check", "--select", "GM102", f.toString()).out().contains("Found 1 diagnostic in"));
+        assertTrue(run("check", "--ignore", "GM1", f.toString()).out().contains("No graph breaks found"));
+        Files.writeString(dir.resolve("pyproject.toml"), "[tool.graphmend]\nignore = [\"GM102\"]\nseverity = { GM101 = \"error\" }\n");
+        Run r = run("check", f.toString());
+        assertTrue(r.out().contains("GM101 [error]") && !r.out().contains("GM102"), r.out());
+        Files.writeString(dir.resolve("pyproject.toml"), "[tool.graphmend]\nignroe = [\"GM102\"]\n");
+        Run bad = run("check", f.toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("unknown key 'ignroe'"), bad.err());
+    }
+
+    @Test
+    void clearErrorsForMissingPathsEmptyFoldersAndUndecodableFiles(@TempDir Path dir) throws Exception {
+        Run missing = run("check", dir.resolve("nope.py").toString());
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("no such file or directory"), missing.err());
+
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        Run none = run("check", empty.toString());
+        assertEquals(2, none.code());
+        assertTrue(none.err().contains("no Python files"), none.err());
+
+        Path good = Files.writeString(dir.resolve("good.py"), BREAKING);
+        Path bad = Files.write(dir.resolve("bad.py"), new byte[] {'x', ' ', '=', ' ', '"', (byte) 0xff, '"', '\n'});
+        Run mixed = run("check", bad.toString(), good.toString());
+        assertEquals(2, mixed.code(), "an unreadable file is an I/O error");
+        assertTrue(mixed.err().contains("bad.py: cannot decode"), mixed.err());
+        assertTrue(mixed.out().contains("GM101"), "the other file is still checked: " + mixed.out());
+
+        Run usage = run("check", "--format", "xml", good.toString());
+        assertEquals(2, usage.code());
+        assertTrue(usage.err().contains("--format must be text, json or sarif"), usage.err());
+    }
+
+    @Test
+    void syntaxErrorsAreGm000AndDoNotHideOtherBreaks(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("m.py"), BREAKING + "\ndef broken(:\n    pass\n");
+        Run r = run("check", "--format", "json", f.toString());
+        JsonObject root = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertTrue(root.getAsJsonObject("summary").get("parseErrors").getAsInt() >= 1);
+        assertTrue(r.out().contains("\"GM000\"") && r.out().contains("\"GM101\"") && r.out().contains("\"GM102\""), r.out());
+    }
+
+    @Test
+    void crossFileCompileRegionsNameTheirRoot(@TempDir Path dir) throws Exception {
+        Path pkg = Files.createDirectory(dir.resolve("pkg"));
+        Files.writeString(pkg.resolve("__init__.py"), "");
+        Files.writeString(pkg.resolve("helpers.py"), "def log_stats(x):\n    print(x.mean())\n    return x\n");
+        Files.writeString(pkg.resolve("model.py"), "import torch\nfrom .helpers import log_stats\n\n"
+                + "def step(x):\n    return log_stats(x * 2)\n\ncompiled = torch.compile(step)\n");
+        Run r = run("check", "--format", "json", pkg.toString());
+        JsonObject helpers = null;
+        for (var fe : JsonParser.parseString(r.out()).getAsJsonObject().getAsJsonArray("files")) {
+            if (fe.getAsJsonObject().get("path").getAsString().endsWith("helpers.py")) helpers = fe.getAsJsonObject();
+        }
+        JsonObject d = helpers.getAsJsonArray("diagnostics").get(0).getAsJsonObject();
+        assertEquals("GM102", d.get("code").getAsString());
+        assertTrue(d.getAsJsonObject("root").get("path").getAsString().endsWith("model.py"), d.toString());
+        assertEquals(6, d.getAsJsonObject("root").get("line").getAsInt());
+    }
+
+    @Test
+    void rulePagesArePrinted() {
+        Run r = run("rule", "gm102");
+        assertEquals(0, r.code());
+        assertTrue(r.out().startsWith("# GM102: side-effect-call"), r.out());
+        assertEquals(2, run("rule", "GM999").code());
+    }
+}
