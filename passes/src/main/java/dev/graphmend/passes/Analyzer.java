@@ -46,15 +46,13 @@ public final class Analyzer {
             FunctionContext ctx = new FunctionContext(project, reached.function(), reached.params());
             List<Diagnostic> found = new ArrayList<>();
             for (Rule rule : rules) {
-                rule.check(ctx, (info, at, message, ids) -> {
-                    Span span = at.span();
-                    if (span == null || m.suppressions().suppresses(span.line(), info.code())
-                            || m.suppressions().suppresses(span.endLine(), info.code())) {
-                        return;
-                    }
-                    found.add(new Diagnostic(info, config.severityOf(info.code(), info.defaultSeverity()), span, message,
-                            ids, reached.root(), List.of(), null));
-                });
+                try {
+                    runRule(rule, ctx, m, reached, config, found);
+                } catch (RuntimeException | StackOverflowError e) {
+                    // one function the analysis cannot handle must not cost the rest of the project
+                    INTERNAL_ERRORS.add(m.path() + ":" + reached.function().def().span().line() + " " + rule.info().code()
+                            + ": internal error " + e);
+                }
             }
             List<Diagnostic> list = out.get(m);
             synchronized (list) {
@@ -64,6 +62,22 @@ public final class Analyzer {
         Map<SourceModule, List<Diagnostic>> result = new IdentityHashMap<>();
         for (SourceModule m : project.modules()) result.put(m, dedupAndSort(out.get(m)));
         return result;
+    }
+
+    /** Internal errors of the last analyses (function and rule), for the front ends to log; drained by the caller. */
+    public static final java.util.Queue<String> INTERNAL_ERRORS = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
+    private static void runRule(Rule rule, FunctionContext ctx, SourceModule m, CompileRegions.Reached reached,
+                                AnalysisConfig config, List<Diagnostic> found) {
+                rule.check(ctx, (info, at, message, ids) -> {
+                    Span span = at.span();
+                    if (span == null || m.suppressions().suppresses(span.line(), info.code())
+                            || m.suppressions().suppresses(span.endLine(), info.code())) {
+                        return;
+                    }
+                    found.add(new Diagnostic(info, config.severityOf(info.code(), info.defaultSeverity()), span, message,
+                            ids, reached.root(), List.of(), null));
+                });
     }
 
     private static List<Diagnostic> syntaxErrors(SourceModule m, AnalysisConfig config) {

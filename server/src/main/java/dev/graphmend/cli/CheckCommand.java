@@ -63,6 +63,9 @@ final class CheckCommand {
             ioError = true;
         }
         Map<SourceModule, List<Diagnostic>> found = Analyzer.analyze(loaded.project());
+        for (String e; (e = Analyzer.INTERNAL_ERRORS.poll()) != null; ) {
+            err.println("graphmend: " + e + " (the rest was analysed; please report this)");
+        }
         List<SourceModule> modules = loaded.project().modules();
         int count = 0;
         for (List<Diagnostic> l : found.values()) count += l.size();

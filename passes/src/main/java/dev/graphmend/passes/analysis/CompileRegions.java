@@ -203,6 +203,17 @@ public final class CompileRegions {
         while (!work.isEmpty()) {
             Reached r = work.poll();
             r.visits++;
+            try {
+                propagateFrom(r);
+            } catch (RuntimeException | StackOverflowError e) {
+                // a function the analysis cannot follow: its callees stay out of the region, the rest goes on
+                dev.graphmend.passes.Analyzer.INTERNAL_ERRORS.add(r.function + ": internal error while following calls: " + e);
+            }
+        }
+    }
+
+    private void propagateFrom(Reached r) {
+        {
             FunctionContext ctx = new FunctionContext(project, r.function, r.params);
             for (Stmt s : ctx.liveStatements()) {
                 Statements.expressions(s, e -> {

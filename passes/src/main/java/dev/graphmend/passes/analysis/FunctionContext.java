@@ -306,7 +306,7 @@ public final class FunctionContext {
         } finally {
             inProgress.remove(e);
         }
-        if (cycleHits == hitsBefore || inProgress.isEmpty()) {
+        if (cycleHits == hitsBefore || inProgress.isEmpty() && definitionsInProgress.isEmpty()) {
             if (v.isBottom()) v = Val.UNKNOWN;
             memo.put(e, v);
         }
@@ -403,7 +403,21 @@ public final class FunctionContext {
         return v == null ? Val.UNKNOWN : v;
     }
 
+    private final java.util.Set<Definition> definitionsInProgress = new java.util.HashSet<>();
+
     private Val definition(Definition d) {
+        if (!definitionsInProgress.add(d)) {
+            cycleHits++;
+            return Val.BOTTOM; // augmented assignments feeding each other around a loop
+        }
+        try {
+            return definitionValue(d);
+        } finally {
+            definitionsInProgress.remove(d);
+        }
+    }
+
+    private Val definitionValue(Definition d) {
         Node node = d.node();
         if (d.kind() == Definition.Kind.PARAMETER) {
             Val p = params.get(d.name());

@@ -28,7 +28,13 @@ public final class Project {
     private final Map<String, SourceModule> byName = new HashMap<>();
     private final Workspace workspace;
     private final Map<Stmt.ClassDef, ClassInfo> classes = new IdentityHashMap<>();
-    private final Map<Node, DefUse> defUse = new ConcurrentHashMap<>();
+    /** Keyed by node identity: records hash their whole subtree, which is slow and, on deep trees, overflows. */
+    private record Identity(Node node) {
+        @Override public boolean equals(Object o) { return o instanceof Identity i && i.node == node; }
+        @Override public int hashCode() { return System.identityHashCode(node); }
+    }
+
+    private final Map<Identity, DefUse> defUse = new ConcurrentHashMap<>();
 
     private final AnalysisConfig config;
 
@@ -77,7 +83,7 @@ public final class Project {
 
     /** Def-use chains of a function, built once per function node. */
     DefUse defUse(SourceModule m, Node function) {
-        return defUse.computeIfAbsent(function, f -> DefUse.of(m.ir().cfg(f)));
+        return defUse.computeIfAbsent(new Identity(function), f -> DefUse.of(m.ir().cfg(f.node())));
     }
 
     // ---- resolution of names to the project's definitions ----

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Throughput of `graphmend check` against `ruff check --select E,F` (issue 4), as whole processes
+# on the same files in one run: the CPython 3.13 standard library and the transformers package.
+# Both tools run with their default parallelism; each measurement is the best of N runs (wall).
+# ruff and transformers come from PyPI into a cached environment outside the checkout.
+# Usage: bench/check-bench.sh [RUNS]     (default 3)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+runs=${1:-3}
+env_dir="${XDG_CACHE_HOME:-$HOME/.cache}/graphmend/bench-env"
+if [[ ! -x "$env_dir/bin/ruff" || ! -d "$env_dir/lib" ]] || ! "$env_dir/bin/python" -c 'import importlib.util,sys; sys.exit(importlib.util.find_spec("transformers") is None)' 2>/dev/null; then
+  echo "== creating $env_dir (ruff, transformers without dependencies)" >&2
+  rm -rf "$env_dir"
+  python3 -m venv "$env_dir"
+  "$env_dir/bin/pip" install -q ruff
+  "$env_dir/bin/pip" install -q --no-deps transformers
+fi
+tf=$("$env_dir/bin/python" -c 'import importlib.util,os; print(os.path.dirname(importlib.util.find_spec("transformers").origin))')
+stdlib=/root/.pyenv/versions/3.13.0/lib/python3.13
+[[ -f "$root/server/target/graphmend.jar" ]] || (cd "$root" && mvn -q -DskipTests package)
+jar="$root/server/target/graphmend.jar"
+
+best() { # best wall time in seconds of running "$@" $runs times (output discarded)
+  local b=""
+  for _ in $(seq "$runs"); do
+    local s e
+    s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N)
+    b=$(python3 -c "print(min(float('${b:-inf}'), $e - $s))")
+  done
+  printf '%.2f' "$b"
+}
+
+echo "ruff $("$env_dir/bin/ruff" --version | cut -d' ' -f2), transformers $("$env_dir/bin/python" -c 'import importlib.metadata as m; print(m.version("transformers"))'), $(java -version 2>&1 | head -1)"
+printf '%-28s %8s %10s %10s %8s\n' "corpus" "files" "graphmend" "ruff" "ratio"
+for corpus in "stdlib:$stdlib" "transformers:$tf" "transformers-modeling:$tf/models"; do
+  name=${corpus%%:*}; dir=${corpus#*:}
+  files=$(find "$dir" -name '*.py' | wc -l)
+  g=$(best java -jar "$jar" check --no-config "$dir")
+  r=$(best "$env_dir/bin/ruff" check --no-cache --isolated --select E,F --exit-zero "$dir")
+  printf '%-28s %8d %9ss %9ss %7.2fx\n' "$name" "$files" "$g" "$r" "$(python3 -c "print($g / $r)")"
+done
