@@ -9,6 +9,12 @@ import dev.graphmend.passes.analysis.FunctionContext;
 import dev.graphmend.passes.analysis.Project;
 import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;
+import dev.graphmend.passes.fix.FixAll;
+import dev.graphmend.passes.fix.FixSite;
+import dev.graphmend.passes.fix.Proposal;
+import dev.graphmend.passes.fix.Transformation;
+import dev.graphmend.passes.fix.Transformations;
+import dev.graphmend.ir.document.PythonDocument;
 import dev.graphmend.passes.rules.Rule;
 import dev.graphmend.passes.rules.Rules;
 import java.util.ArrayList;
@@ -75,9 +81,46 @@ public final class Analyzer {
                             || m.suppressions().suppresses(span.endLine(), info.code())) {
                         return;
                     }
+                    List<Diagnostic.Fix> fixes = new ArrayList<>();
+                    String noFix = proposeFixes(ctx, m, info.code(), at, fixes);
                     found.add(new Diagnostic(info, config.severityOf(info.code(), info.defaultSeverity()), span, message,
-                            ids, reached.root(), List.of(), null));
+                            ids, reached.root(), List.copyOf(fixes), noFix));
                 });
+    }
+
+    /**
+     * Asks every transformation of the rule for a fix at this site; keeps the legal ones whose
+     * edits re-parse. Returns why no fix is offered when the rule has transformations but none
+     * is legal here (null otherwise).
+     */
+    private static String proposeFixes(FunctionContext ctx, SourceModule m, String code, Node at, List<Diagnostic.Fix> out) {
+        List<Transformation> ts = Transformations.forCode(code);
+        if (ts.isEmpty()) return null;
+        List<String> reasons = new ArrayList<>();
+        FixSite site = new FixSite(ctx, at);
+        for (Transformation t : ts) {
+            Proposal p;
+            try {
+                p = t.propose(site);
+            } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
+                INTERNAL_ERRORS.add(m.path() + ":" + at.span().line() + " " + t.getClass().getSimpleName() + ": internal error " + e);
+                continue;
+            }
+            if (p.offered()) {
+                if (reparses(m, p.fix())) out.add(p.fix());
+                else reasons.add("internal: the " + p.fix().title() + " rewrite did not parse, so it is not offered");
+            } else if (!reasons.contains(p.declineReason())) {
+                reasons.add(p.declineReason());
+            }
+        }
+        return out.isEmpty() ? String.join("; ", reasons) : null;
+    }
+
+    /** Every offered edit re-parses: the file with the fix applied has no more syntax errors than before. */
+    private static boolean reparses(SourceModule m, Diagnostic.Fix fix) {
+        String text = m.ir().document().text();
+        String fixed = FixAll.applyEdits(text, m.ir().lines(), fix.edits());
+        return PythonDocument.open(fixed, 0).errors().size() <= m.ir().errors().size();
     }
 
     private static List<Diagnostic> syntaxErrors(SourceModule m, AnalysisConfig config) {

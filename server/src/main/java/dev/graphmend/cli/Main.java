@@ -36,7 +36,7 @@ public final class Main {
             + "  check [--format text|json|sarif] [--select ...] [--ignore ...] PATH...\n"
             + "                 report graph breaks in files and folders\n"
             + "  fix [--diff] [--unsafe-fixes] [--select ...] PATH...\n"
-            + "                 apply the legal fixes                            (not implemented yet)\n"
+            + "                 apply the legal fixes to a fixed point (--diff: show, write nothing)\n"
             + "  lsp            run the language server on stdio                (not implemented yet)\n"
             + "  ast PATH...    print the gm-ast-v1 dump of each Python file (folders: *.py, recursively)\n"
             + "  rule CODE      show a rule's documentation, e.g. 'graphmend rule GM101'\n"
@@ -48,7 +48,7 @@ public final class Main {
             + "exit status: 0 ok, 1 found something (graph breaks; for 'ast', syntax errors),\n"
             + "             2 usage or I/O error\n";
 
-    private static final List<String> NOT_YET = List.of("fix", "lsp");
+    private static final List<String> NOT_YET = List.of("lsp");
 
     private Main() {}
 
@@ -101,6 +101,8 @@ public final class Main {
                 return new CheckCommand().run(rest, out, err);
             case "rule":
                 return new RuleCommand().run(rest, out, err);
+            case "fix":
+                return new FixCommand().run(rest, out, err);
             default:
                 if (NOT_YET.contains(command)) {
                     err.println("graphmend: the '" + command + "' command is not implemented yet"

@@ -55,7 +55,7 @@ class MainTest {
 
     @Test
     void laterCommandsSayNotImplemented() {
-        for (String cmd : new String[] {"fix"}) {
+        for (String cmd : new String[] {"lsp"}) {
             Run r = run(cmd, "x.py");
             assertEquals(2, r.code(), cmd);
             assertEquals("", r.out(), cmd);

@@ -53,7 +53,7 @@ public final class Suppressions {
      * The column where the line's comment starts, or -1: a {@code #} outside string literals.
      * {@code triple[0]} carries a triple-quoted string open across lines in and out.
      */
-    static int commentStart(String text, String[] triple) {
+    public static int commentStart(String text, String[] triple) {
         int i = 0, n = text.length();
         if (triple[0] != null) {
             int end = indexOfClosing(text, 0, triple[0]);

@@ -87,8 +87,10 @@ public final class FixAll {
             String reason;
             if (d.fixes().isEmpty()) {
                 reason = d.noFixReason() != null ? d.noFixReason() : "the rule has no source rewrite for this break";
-            } else {
+            } else if (d.fixes().stream().allMatch(f -> f.safety().equals("unsafe")) && !config.unsafeFixes()) {
                 reason = "only unsafe fixes apply (" + d.fixes().get(0).title() + "); enable unsafe fixes to apply them";
+            } else {
+                reason = "its fix (" + d.fixes().get(0).title() + ") did not converge in " + MAX_ROUNDS + " rounds";
             }
             declined.add(new Declined(d.code(), d.span().line(), reason));
         }

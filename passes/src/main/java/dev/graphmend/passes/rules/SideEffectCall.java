@@ -30,7 +30,7 @@ public final class SideEffectCall implements Rule {
             Statements.expressions(s, e -> {
                 if (!(e instanceof Expr.Call c)) return;
                 String what = sideEffect(f, c);
-                if (what == null) return;
+                if (what == null || isDeferred(f, c)) return;
                 // ids as torch 2.15 reports them: the logging module's functions fail on Logger.handlers
                 // (GB4841), getLogger on a logger-name comparison (GB6215)
                 String id = switch (what) {
@@ -45,6 +45,30 @@ public final class SideEffectCall implements Rule {
                         List.of(id));
             });
         }
+    }
+
+    /**
+     * A call Dynamo defers: its callee is registered in the module with
+     * {@code torch._dynamo.config.reorderable_logging_functions.add(callee)} and its arguments are
+     * what deferral accepts (tensors, constants, strings; no keywords, no unpacking).
+     */
+    static boolean isDeferred(FunctionContext f, Expr.Call c) {
+        String callee = f.module().ir().document().text();
+        String key = calleeKey(c);
+        if (key == null || !callee.contains("reorderable_logging_functions.add(" + key + ")")) return false;
+        if (!c.keywords().isEmpty()) return false;
+        for (Expr a : c.args()) {
+            if (a instanceof Expr.Starred) return false;
+            if (!(f.value(a).isTensor() || a instanceof Expr.Constant || a instanceof Expr.JoinedStr)) return false;
+        }
+        return true;
+    }
+
+    /** The callee as a registration names it: {@code print}, {@code logger.info}, {@code warnings.warn}. */
+    static String calleeKey(Expr.Call c) {
+        if (c.func() instanceof Expr.Name n) return n.id();
+        if (c.func() instanceof Expr.Attribute a && a.value() instanceof Expr.Name n) return n.id() + "." + a.attr();
+        return null;
     }
 
     /** What kind of output call this is ("print()", "logging call", "warnings.warn()"), or null. */

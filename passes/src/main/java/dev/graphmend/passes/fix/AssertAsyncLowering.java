@@ -1,0 +1,102 @@
+package dev.graphmend.passes.fix;
+
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.ir.symbols.Target;
+import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.analysis.FunctionContext;
+import dev.graphmend.passes.analysis.ValueKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * GM103 → predicated trap lowering: {@code if c: raise E("msg")} becomes
+ * {@code torch._assert_async(torch.logical_not(c), "E: msg")}, which checks inside the graph.
+ * Always unsafe: the exception becomes a RuntimeError, and on CUDA the assert is reported
+ * asynchronously and leaves the CUDA context unusable. Declined inside {@code try}, for
+ * {@code raise … from …}, for exception classes that are not builtins (or are shadowed), for
+ * messages that are not one plain string literal, and for conditions that are not provably
+ * one-element bool tensors.
+ */
+public final class AssertAsyncLowering implements Transformation {
+    private static final Set<String> BUILTIN_EXCEPTIONS = Set.of("ValueError", "RuntimeError", "AssertionError",
+            "TypeError", "IndexError", "KeyError", "NotImplementedError", "OverflowError", "ZeroDivisionError",
+            "ArithmeticError", "Exception", "LookupError");
+
+    @Override public String code() { return "GM103"; }
+
+    @Override
+    public Proposal propose(FixSite site) {
+        if (!(site.at() instanceof Expr cond) || !(site.statementOf(cond) instanceof Stmt.If guard) || guard.test() != cond) {
+            return Proposal.decline("internal: not at a guard's condition");
+        }
+        FunctionContext f = site.function();
+        Stmt.Raise raise = (Stmt.Raise) guard.body().get(0);
+        if (site.insideTry(guard)) return Proposal.decline("the guard is inside a try block, where the changed exception type would change which handler runs");
+        if (raise.cause() != null) return Proposal.decline("`raise ... from ...` keeps a cause that an assert cannot carry");
+        if (raise.exc() == null) return Proposal.decline("a bare `raise` re-raises the current exception");
+        Expr exc = raise.exc();
+        Expr.Call call = exc instanceof Expr.Call c ? c : null;
+        Expr cls = call != null ? call.func() : exc;
+        if (!(cls instanceof Expr.Name clsName) || !(site.module().names().resolve(clsName) instanceof Target.Builtin)
+                || !BUILTIN_EXCEPTIONS.contains(clsName.id())) {
+            return Proposal.decline("the exception class is not a builtin exception (or is shadowed), so the error a caller "
+                    + "catches would change beyond its type");
+        }
+        String message = "";
+        if (call != null) {
+            if (!call.keywords().isEmpty() || call.args().size() > 1) return Proposal.decline("the exception takes more than one message argument");
+            if (call.args().size() == 1) {
+                if (!(call.args().get(0) instanceof Expr.Constant k) || !(k.value() instanceof String s)) {
+                    return Proposal.decline("the message is not a plain string literal (an f-string or expression would be "
+                            + "evaluated on every call, and could read tensor values)");
+                }
+                message = s;
+            }
+        }
+        String why = condition(f, cond);
+        if (why != null) return Proposal.decline(why);
+        if (!guard.orelse().isEmpty()) return Proposal.decline("the guard has an else branch");
+        SourceText src = site.source();
+        List<Diagnostic.Edit> edits = new ArrayList<>();
+        String torch = src.torchAlias();
+        if (torch == null) {
+            torch = "torch";
+            edits.add(src.insertLinesAfter(src.importInsertionLine(), "import torch"));
+        }
+        String text = torch + "._assert_async(" + torch + ".logical_not(" + src.argument(cond) + "), "
+                + pyString(clsName.id() + (message.isEmpty() ? "" : ": " + message)) + ")";
+        String comment = src.comment(guard.span().line());
+        if (comment != null) text += "  " + comment;
+        edits.add(new Diagnostic.Edit(guard.span(), text));
+        return Proposal.of(new Diagnostic.Fix("Lower guard to torch._assert_async", "unsafe", edits,
+                "Unsafe: the check runs inside the graph, but a failure raises RuntimeError instead of "
+                        + clsName.id() + ", and on CUDA the assert is asynchronous: it is reported at a later "
+                        + "synchronisation and leaves the CUDA context unusable."));
+    }
+
+    private static String condition(FunctionContext f, Expr c) {
+        if (f.kind(c) != ValueKind.BOOL_TENSOR) return "the condition is not a boolean tensor";
+        if (!Purity.isOneElement(f, c)) return "the condition is not provably one element, which torch._assert_async requires";
+        String imp = Purity.impurity(f, c);
+        if (imp != null) return "the condition has side effects or may raise (" + imp + ")";
+        return null;
+    }
+
+    /** A Python string literal for {@code s}. */
+    static String pyString(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char ch : s.toCharArray()) {
+            switch (ch) {
+                case '\\': b.append("\\\\"); break;
+                case '"': b.append("\\\""); break;
+                case '\n': b.append("\\n"); break;
+                case '\r': b.append("\\r"); break;
+                case '\t': b.append("\\t"); break;
+                default: b.append(ch);
+            }
+        }
+        return b.append('"').toString();
+    }
+}

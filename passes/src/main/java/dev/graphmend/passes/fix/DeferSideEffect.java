@@ -1,0 +1,111 @@
+package dev.graphmend.passes.fix;
+
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.analysis.FunctionContext;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * GM102 → defer the output until after the graph: register the callee once per module in
+ * {@code torch._dynamo.config.reorderable_logging_functions}, right after the line that makes it
+ * available ({@code import torch} for print, the logger's assignment, {@code import warnings});
+ * Dynamo then records the call and replays it after the graph. Tensor arguments are cloned so a
+ * later in-place update cannot change what is printed. Legal when the call's result is unused,
+ * it has no keyword or unpacked arguments, and every argument is a tensor, a constant or a
+ * string (Dynamo rejects anything else: GB0296).
+ */
+public final class DeferSideEffect implements Transformation {
+    @Override public String code() { return "GM102"; }
+
+    @Override
+    public Proposal propose(FixSite site) {
+        Stmt.Expr stmt = SideEffectSites.statement(site);
+        if (stmt == null) return Proposal.decline("the call's result is used, so it cannot be deferred");
+        Expr.Call call = (Expr.Call) stmt.value();
+        FunctionContext f = site.function();
+        if (!call.keywords().isEmpty()) {
+            return Proposal.decline("the call has keyword arguments, which Dynamo's deferred logging rejects (GB0296)");
+        }
+        SourceText src = site.source();
+        List<Diagnostic.Edit> edits = new ArrayList<>();
+        for (Expr a : call.args()) {
+            if (a instanceof Expr.Starred) return Proposal.decline("the call unpacks arguments (*args), which cannot be deferred");
+            if (f.kind(a).isTensor()) {
+                if (!(a instanceof Expr.Name || a instanceof Expr.Attribute || a instanceof Expr.Subscript || a instanceof Expr.Call)) {
+                    edits.add(new Diagnostic.Edit(a.span(), "(" + src.text(a) + ").clone()"));
+                } else {
+                    edits.add(new Diagnostic.Edit(a.span(), src.text(a) + ".clone()"));
+                }
+            } else if (!(a instanceof Expr.Constant || a instanceof Expr.JoinedStr)) {
+                return Proposal.decline("an argument (" + src.text(a).strip() + ") is neither a tensor, a constant nor a "
+                        + "string, which Dynamo's deferred logging rejects (GB0296)");
+            }
+        }
+        String qn = f.qualifiedName(call.func());
+        String callee;
+        int after;
+        String torch = src.torchAlias();
+        if ("builtins.print".equals(qn)) {
+            callee = "print";
+            after = torchImportLine(site);
+        } else if ("warnings.warn".equals(qn)) {
+            callee = src.text(call.func());
+            after = Math.max(torchImportLine(site), importLine(site, "warnings"));
+        } else if (call.func() instanceof Expr.Attribute a && a.value() instanceof Expr.Name logger && isModuleLogger(site, logger)) {
+            callee = logger.id() + "." + a.attr();
+            after = Math.max(torchImportLine(site), assignmentLine(site, logger.id()));
+        } else {
+            return Proposal.decline("only print, warnings.warn and methods of a module-level logger can be deferred "
+                    + "(a logger created inside the function or a logging-module function cannot be registered)");
+        }
+        if (after <= 0) return Proposal.decline("cannot find where " + callee + " becomes available at module level");
+        String registration = (torch == null ? "torch" : torch) + "._dynamo.config.reorderable_logging_functions.add(" + callee + ")";
+        boolean registered = site.module().ir().document().text().contains("reorderable_logging_functions.add(" + callee + ")");
+        if (!registered) {
+            String lines = torch == null ? "import torch\n" + registration : registration;
+            edits.add(0, src.insertLinesAfter(after, lines));
+        }
+        String title = "Defer " + callee + " until after the graph";
+        return Proposal.of(new Diagnostic.Fix(title, "safe", edits, "Safe: the call runs with the same arguments after "
+                + "the compiled graph (registered in torch._dynamo.config.reorderable_logging_functions; tensor "
+                + "arguments are cloned so later in-place updates do not change the output). Output now comes after the "
+                + "graph's work instead of in the middle of it."));
+    }
+
+    private static int torchImportLine(FixSite site) {
+        int line = importLine(site, "torch");
+        return line > 0 ? line : site.source().importInsertionLine();
+    }
+
+    private static int importLine(FixSite site, String module) {
+        for (Stmt s : site.module().ir().module().body()) {
+            if (s instanceof Stmt.Import imp) {
+                for (var a : imp.names()) if (a.name().equals(module)) return s.span().endLine();
+            }
+        }
+        return 0;
+    }
+
+    private static boolean isModuleLogger(FixSite site, Expr.Name n) {
+        return assignmentLine(site, n.id()) > 0
+                && site.module().names().resolve(n) instanceof dev.graphmend.ir.symbols.Target.ModuleMember;
+    }
+
+    /** The last line of the single top-level assignment of {@code name}, or 0. */
+    private static int assignmentLine(FixSite site, String name) {
+        int found = 0;
+        for (Stmt s : site.module().ir().module().body()) {
+            if (s instanceof Stmt.Assign a) {
+                for (Expr t : a.targets()) {
+                    if (t instanceof Expr.Name tn && tn.id().equals(name)) {
+                        if (found > 0) return 0;
+                        found = s.span().endLine();
+                    }
+                }
+            }
+        }
+        return found;
+    }
+}

@@ -1,0 +1,18 @@
+package dev.graphmend.passes.fix;
+
+import dev.graphmend.passes.Diagnostic;
+
+/** A transformation's answer at one site: a fix, or the reason it is not legal there. */
+public record Proposal(Diagnostic.Fix fix, String declineReason) {
+    public static Proposal of(Diagnostic.Fix fix) {
+        return new Proposal(fix, null);
+    }
+
+    public static Proposal decline(String reason) {
+        return new Proposal(null, reason);
+    }
+
+    public boolean offered() {
+        return fix != null;
+    }
+}

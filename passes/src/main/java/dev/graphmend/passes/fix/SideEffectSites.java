@@ -1,0 +1,38 @@
+package dev.graphmend.passes.fix;
+
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Stmt;
+
+/** The call statement a GM102 diagnostic sits on, shared by the GM102 transformations. */
+final class SideEffectSites {
+    private SideEffectSites() {}
+
+    /** The expression statement whose value is exactly the reported call, or null (its result is used). */
+    static Stmt.Expr statement(FixSite site) {
+        if (!(site.at() instanceof Expr.Call c)) return null;
+        Stmt s = site.statementOf(c);
+        return s instanceof Stmt.Expr e && e.value() == c ? e : null;
+    }
+
+    /** Whether the statement is the only one on its line(s), so it can be wrapped or prefixed safely. */
+    static boolean ownsItsLines(FixSite site, Stmt s) {
+        String first = site.source().lines().lineText(s.span().line());
+        String before = first.substring(0, Math.min(first.length(), site.source().indentation(s.span().line()).length()));
+        String text = site.source().text(s);
+        return first.strip().startsWith(text.split("\n")[0].strip()) && before.isBlank()
+                && site.source().lines().lineText(s.span().endLine()).strip().endsWith(lastLine(text).strip())
+                && !hasSemicolonAfter(site, s);
+    }
+
+    private static String lastLine(String text) {
+        int nl = text.lastIndexOf('\n');
+        return nl < 0 ? text : text.substring(nl + 1);
+    }
+
+    private static boolean hasSemicolonAfter(FixSite site, Stmt s) {
+        String line = site.source().lines().lineText(s.span().endLine());
+        String comment = site.source().comment(s.span().endLine());
+        String code = comment == null ? line : line.substring(0, line.lastIndexOf(comment));
+        return code.strip().endsWith(";") || code.contains(";") && !site.source().text(s).contains(";");
+    }
+}

@@ -1,0 +1,37 @@
+package dev.graphmend.passes.fix;
+
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.passes.Diagnostic;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * GM102 → skip the call while compiling: {@code if not torch.compiler.is_compiling(): <call>}.
+ * Unsafe: under torch.compile the output is dropped.
+ */
+public final class SkipWhileCompiling implements Transformation {
+    @Override public String code() { return "GM102"; }
+
+    @Override
+    public Proposal propose(FixSite site) {
+        Stmt.Expr stmt = SideEffectSites.statement(site);
+        if (stmt == null) return Proposal.decline("the call's result is used, so it cannot be skipped");
+        if (!SideEffectSites.ownsItsLines(site, stmt)) {
+            return Proposal.decline("the call shares its line with other statements, so it cannot be wrapped in an if");
+        }
+        SourceText src = site.source();
+        String torch = src.torchAlias();
+        List<Diagnostic.Edit> edits = new ArrayList<>();
+        if (torch == null) {
+            torch = "torch";
+            edits.add(src.insertLinesAfter(src.importInsertionLine(), "import torch"));
+        }
+        String indent = src.indentation(stmt.span().line());
+        String body = src.text(stmt).replace("\n", "\n" + src.indentUnit());
+        edits.add(new Diagnostic.Edit(stmt.span(), "if not " + torch + ".compiler.is_compiling():\n" + indent
+                + src.indentUnit() + body));
+        String name = Purity.calleeText((dev.graphmend.ir.ast.Expr.Call) stmt.value());
+        return Proposal.of(new Diagnostic.Fix("Skip " + name + " while compiling", "unsafe", edits,
+                "Unsafe: under torch.compile this call no longer runs, so its output is lost; eager runs are unchanged."));
+    }
+}

@@ -1,0 +1,136 @@
+package dev.graphmend.passes.fix;
+
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Node;
+import dev.graphmend.ir.ast.Span;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.ir.source.LineIndex;
+import dev.graphmend.passes.analysis.SourceModule;
+import dev.graphmend.passes.analysis.Suppressions;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The source of one module as rewrites need it: the exact text of a node (so rewrites keep the
+ * user's spelling), a line's indentation, the comments inside a region (so a rewrite keeps them),
+ * and how torch is imported.
+ */
+public final class SourceText {
+    private final SourceModule module;
+    private final LineIndex lines;
+
+    private SourceText(SourceModule module) {
+        this.module = module;
+        this.lines = module.ir().lines();
+    }
+
+    public static SourceText of(SourceModule m) {
+        return new SourceText(m);
+    }
+
+    public LineIndex lines() { return lines; }
+
+    /** The text a span covers (lines joined with LF). */
+    public String text(Span s) {
+        if (s.line() == s.endLine()) {
+            String l = lines.lineText(s.line());
+            return l.substring(charCol(s.line(), s.col()), charCol(s.line(), s.endCol()));
+        }
+        StringBuilder b = new StringBuilder(lines.lineText(s.line()).substring(charCol(s.line(), s.col())));
+        for (int l = s.line() + 1; l < s.endLine(); l++) b.append('\n').append(lines.lineText(l));
+        b.append('\n').append(lines.lineText(s.endLine()), 0, charCol(s.endLine(), s.endCol()));
+        return b.toString();
+    }
+
+    public String text(Node n) {
+        return text(n.span());
+    }
+
+    /**
+     * An expression's text fit to stand as a call argument: parenthesised when a bare tuple,
+     * yield or starred expression would change meaning there.
+     */
+    public String argument(Expr e) {
+        String t = text(e);
+        if (e instanceof Expr.Tuple && !t.startsWith("(") || e instanceof Expr.Yield || e instanceof Expr.YieldFrom
+                || e instanceof Expr.GeneratorExp && !t.startsWith("(")) {
+            return "(" + t + ")";
+        }
+        return t;
+    }
+
+    private int charCol(int line, int utf8Col) {
+        String l = lines.lineText(line);
+        int cp = lines.cpColumnFromUtf8(line, utf8Col);
+        return l.offsetByCodePoints(0, Math.min(cp, l.codePointCount(0, l.length())));
+    }
+
+    /** The leading whitespace of a line. */
+    public String indentation(int line) {
+        String l = lines.lineText(line);
+        int i = 0;
+        while (i < l.length() && (l.charAt(i) == ' ' || l.charAt(i) == '\t')) i++;
+        return l.substring(0, i);
+    }
+
+    /** One indentation step as this file writes it (the first indented line's whitespace), four spaces by default. */
+    public String indentUnit() {
+        for (int l = 1; l <= lines.lineCount(); l++) {
+            String ind = indentation(l);
+            if (!ind.isEmpty() && !lines.lineText(l).isBlank()) return ind.startsWith("\t") ? "\t" : ind;
+        }
+        return "    ";
+    }
+
+    /** The comment at the end of a line ("# ..."), or null. */
+    public String comment(int line) {
+        int at = Suppressions.commentStart(lines.lineText(line), new String[1]);
+        return at < 0 ? null : lines.lineText(line).substring(at).strip();
+    }
+
+    /** The comments on the lines of a statement other than its first, in order: a rewrite keeps them. */
+    public List<String> innerComments(Stmt s) {
+        List<String> out = new ArrayList<>();
+        for (int l = s.span().line() + 1; l <= s.span().endLine(); l++) {
+            String c = comment(l);
+            if (c != null) out.add(c);
+        }
+        return out;
+    }
+
+    /**
+     * How this module names torch: the local name of a top-level {@code import torch} /
+     * {@code import torch as th}, or null when torch is not imported as a module.
+     */
+    public String torchAlias() {
+        for (Stmt s : module.ir().module().body()) {
+            if (s instanceof Stmt.Import imp) {
+                for (var a : imp.names()) {
+                    if (a.name().equals("torch")) return a.asname() == null ? "torch" : a.asname();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The line after which to add a top-level import: the last import of the first import block (0: the top). */
+    public int importInsertionLine() {
+        int last = 0, docstring = 0;
+        List<Stmt> body = module.ir().module().body();
+        for (int i = 0; i < body.size(); i++) {
+            Stmt s = body.get(i);
+            if (s instanceof Stmt.Import || s instanceof Stmt.ImportFrom) last = s.span().endLine();
+            else if (last > 0) break;
+            else if (i == 0 && s instanceof Stmt.Expr e && e.value() instanceof Expr.Constant) docstring = s.span().endLine();
+            else break;
+        }
+        return last > 0 ? last : docstring; // never above the module docstring
+    }
+
+    /** An edit inserting whole lines after line {@code after} (0: before the first line). */
+    public dev.graphmend.passes.Diagnostic.Edit insertLinesAfter(int after, String linesText) {
+        if (after == 0) return new dev.graphmend.passes.Diagnostic.Edit(new Span(1, 0, 1, 0), linesText + "\n");
+        int endCol = lines.utf8Column(after, lines.lineText(after).codePointCount(0, lines.lineText(after).length()));
+        return new dev.graphmend.passes.Diagnostic.Edit(new Span(after, endCol, after, endCol), "\n" + linesText);
+    }
+}

@@ -1,0 +1,482 @@
+package dev.graphmend.passes.fix;
+
+import dev.graphmend.ir.ast.BoolOperator;
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Span;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.ir.ast.UnaryOperator;
+import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.analysis.FunctionContext;
+import dev.graphmend.passes.analysis.ValueKind;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * GM101 → {@code torch.where}: predicated data-dependent control flow. Shapes: the same names
+ * assigned in every branch; the else-less update ({@code x = where(c, v, x)}); {@code return} in
+ * every branch (also {@code if c: return a} followed by {@code return b}); every branch calling
+ * the same callee with one differing argument; {@code elif} chains (nested where); conditional
+ * expressions. Legal only when each condition is a one-element bool tensor, every branch value
+ * is a tensor (or a number beside a tensor) of the same shape, and evaluating a branch that is
+ * not taken can neither raise nor have side effects (pure torch operations only). Unsafe when an
+ * unselected branch can produce inf/NaN (its gradient then poisons the selected one) or a number
+ * branch becomes a tensor.
+ */
+public final class WhereRewrite implements Transformation {
+    static final String TITLE = "Rewrite to torch.where";
+
+    @Override public String code() { return "GM101"; }
+
+    /** One arm of an if/elif chain: its condition (null for else) and body. */
+    private record Arm(Expr cond, List<Stmt> body) {}
+
+    @Override
+    public Proposal propose(FixSite site) {
+        if (!(site.at() instanceof Expr cond)) return Proposal.decline("internal: not at an expression");
+        Stmt s = site.statementOf(cond);
+        if (s instanceof Stmt.If i && i.test() == cond) return ifStatement(site, i);
+        if (s instanceof Stmt.While) return Proposal.decline("a `while` loop cannot be predicated: the number of iterations depends on the data");
+        Expr.IfExp ie = findIfExp(s, cond);
+        if (ie != null) return ifExp(site, ie);
+        return Proposal.decline("the condition is tested by `and`/`or`/`not` outside an if or conditional expression");
+    }
+
+    private static Expr.IfExp findIfExp(Stmt s, Expr cond) {
+        if (s == null) return null;
+        Expr.IfExp[] found = {null};
+        dev.graphmend.passes.analysis.Statements.expressions(s, e -> {
+            if (e instanceof Expr.IfExp ie && ie.test() == cond) found[0] = ie;
+        });
+        return found[0];
+    }
+
+    // ---- conditional expression ----
+
+    private Proposal ifExp(FixSite site, Expr.IfExp ie) {
+        FunctionContext f = site.function();
+        String why = checkCondition(f, ie.test());
+        if (why != null) return Proposal.decline(why);
+        why = checkValues(site, List.of(ie.body(), ie.orelse()));
+        if (why != null) return Proposal.decline(why);
+        Torch t = Torch.of(site);
+        String text = t.name + ".where(" + condText(site, t, ie.test()) + ", " + site.source().argument(ie.body()) + ", "
+                + site.source().argument(ie.orelse()) + ")";
+        List<Diagnostic.Edit> edits = new ArrayList<>(t.importEdits);
+        edits.add(new Diagnostic.Edit(ie.span(), text));
+        return fix(site, List.of(ie.body(), ie.orelse()), edits);
+    }
+
+    // ---- if statements ----
+
+    private Proposal ifStatement(FixSite site, Stmt.If first) {
+        if (site.source().text(first).startsWith("elif")) {
+            return Proposal.decline("part of an elif chain: the rewrite is offered on its first `if`");
+        }
+        List<Arm> arms = new ArrayList<>();
+        Stmt.If cur = first;
+        List<Stmt> elseBody = null;
+        while (true) {
+            arms.add(new Arm(cur.test(), cur.body()));
+            List<Stmt> orelse = cur.orelse();
+            if (orelse.size() == 1 && orelse.get(0) instanceof Stmt.If next && site.source().text(next).startsWith("elif")) {
+                cur = next;
+                continue;
+            }
+            elseBody = orelse.isEmpty() ? null : orelse;
+            break;
+        }
+        FunctionContext f = site.function();
+        for (Arm a : arms) {
+            String why = checkCondition(f, a.cond());
+            if (why != null) return Proposal.decline(why);
+        }
+        Proposal p = returns(site, first, arms, elseBody);
+        if (p != null) return p;
+        p = commonCall(site, first, arms, elseBody);
+        if (p != null) return p;
+        return assignments(site, first, arms, elseBody);
+    }
+
+    /** {@code return} in every arm (the else may be the statement after the if). */
+    private Proposal returns(FixSite site, Stmt.If first, List<Arm> arms, List<Stmt> elseBody) {
+        List<Expr> values = new ArrayList<>();
+        for (Arm a : arms) {
+            if (a.body().size() != 1 || !(a.body().get(0) instanceof Stmt.Return r) || r.value() == null) return null;
+            values.add(r.value());
+        }
+        Span region = first.span();
+        if (elseBody != null) {
+            if (elseBody.size() != 1 || !(elseBody.get(0) instanceof Stmt.Return r) || r.value() == null) return null;
+            values.add(r.value());
+        } else {
+            FixSite.Place place = site.place(first);
+            if (place == null || place.index() + 1 >= place.block().size()
+                    || !(place.block().get(place.index() + 1) instanceof Stmt.Return r) || r.value() == null) {
+                return Proposal.decline("an `if` that returns has no `else` value: no `return` follows it");
+            }
+            values.add(r.value());
+            region = first.span().withEnd(r.span());
+        }
+        String why = checkValues(site, values);
+        if (why != null) return Proposal.decline(why);
+        Torch t = Torch.of(site);
+        String text = "return " + nested(site, t, arms, values);
+        return replace(site, first, region, List.of(text), values, t);
+    }
+
+    /** Every arm a single statement calling the same callee, with the arguments differing in one place. */
+    private Proposal commonCall(FixSite site, Stmt.If first, List<Arm> arms, List<Stmt> elseBody) {
+        if (elseBody == null) return null;
+        List<List<Stmt>> bodies = new ArrayList<>();
+        for (Arm a : arms) bodies.add(a.body());
+        bodies.add(elseBody);
+        List<Expr.Call> calls = new ArrayList<>();
+        String shape = null; // the statement around the call, with the call cut out
+        SourceText src = site.source();
+        for (List<Stmt> b : bodies) {
+            if (b.size() != 1) return null;
+            Stmt s = b.get(0);
+            Expr value = s instanceof Stmt.Assign a && a.targets().size() == 1 ? a.value()
+                    : s instanceof Stmt.Return r ? r.value() : s instanceof Stmt.Expr e ? e.value() : null;
+            if (!(value instanceof Expr.Call c)) return null;
+            String st = src.text(s);
+            String outer = st.substring(0, st.length() - src.text(c).length());
+            if (!st.endsWith(src.text(c)) || shape != null && !shape.equals(outer)) return null;
+            shape = outer;
+            calls.add(c);
+        }
+        Expr.Call c0 = calls.get(0);
+        int differing = -1;
+        for (Expr.Call c : calls) {
+            if (!src.text(c.func()).equals(src.text(c0.func())) || c.args().size() != c0.args().size()
+                    || c.keywords().size() != c0.keywords().size()) {
+                return null;
+            }
+            for (int k = 0; k < c.keywords().size(); k++) {
+                if (!Objects.equals(c.keywords().get(k).arg(), c0.keywords().get(k).arg())) return null;
+            }
+        }
+        int n = c0.args().size() + c0.keywords().size();
+        for (int pos = 0; pos < n; pos++) {
+            Set<String> texts = new HashSet<>();
+            for (Expr.Call c : calls) texts.add(src.text(argAt(c, pos)));
+            if (texts.size() > 1) {
+                if (differing >= 0) return Proposal.decline("the branches call the same function but differ in more than one argument");
+                differing = pos;
+            }
+        }
+        if (differing < 0) return null;
+        List<Expr> values = new ArrayList<>();
+        for (Expr.Call c : calls) values.add(argAt(c, differing));
+        String why = checkValues(site, values);
+        if (why != null) return Proposal.decline(why);
+        Torch t = Torch.of(site);
+        String where = nested(site, t, arms, values);
+        String callText = src.text(c0);
+        Expr arg = argAt(c0, differing);
+        int from = (int) (offsetIn(src, c0, arg));
+        String newCall = callText.substring(0, from) + where + callText.substring(from + src.text(arg).length());
+        return replace(site, first, first.span(), List.of(shape + newCall), values, t);
+    }
+
+    private static Expr argAt(Expr.Call c, int pos) {
+        return pos < c.args().size() ? c.args().get(pos) : c.keywords().get(pos - c.args().size()).value();
+    }
+
+    /** Where {@code arg}'s text starts inside {@code call}'s text. */
+    private static long offsetIn(SourceText src, Expr.Call call, Expr arg) {
+        Span cs = call.span(), as = arg.span();
+        return src.text(new Span(cs.line(), cs.col(), as.line(), as.col())).length();
+    }
+
+    /** The same names assigned in every arm (or kept, in a missing else): one where per name. */
+    private Proposal assignments(FixSite site, Stmt.If first, List<Arm> arms, List<Stmt> elseBody) {
+        List<List<Stmt>> bodies = new ArrayList<>();
+        for (Arm a : arms) bodies.add(a.body());
+        if (elseBody != null) bodies.add(elseBody);
+        List<String> names = null;
+        List<List<Expr>> valuesPerBody = new ArrayList<>();
+        for (List<Stmt> body : bodies) {
+            List<String> ns = new ArrayList<>();
+            List<Expr> vs = new ArrayList<>();
+            for (Stmt s : body) {
+                if (!(s instanceof Stmt.Assign a) || a.targets().size() != 1 || !(a.targets().get(0) instanceof Expr.Name n)) {
+                    return Proposal.decline("a branch does more than assignments to names (" + describe(s) + ")");
+                }
+                if (ns.contains(n.id())) return Proposal.decline("a branch assigns " + n.id() + " twice");
+                ns.add(n.id());
+                vs.add(a.value());
+            }
+            if (names == null) names = ns;
+            else if (!new HashSet<>(names).equals(new HashSet<>(ns))) {
+                return Proposal.decline("the branches assign different names (" + names + " and " + ns + ")");
+            }
+            // values in the order of the first branch
+            List<Expr> ordered = new ArrayList<>();
+            for (String name : names) ordered.add(vs.get(ns.indexOf(name)));
+            valuesPerBody.add(ordered);
+            for (int k = 0; k < vs.size(); k++) {
+                // a value reading a name an earlier assignment of the same branch set depends on the order
+                for (String name : readNames(vs.get(k))) {
+                    if (ns.subList(0, k).contains(name)) {
+                        return Proposal.decline("a value reads a name the same branch assigns before it (" + name + ")");
+                    }
+                }
+            }
+        }
+        if (names == null || names.isEmpty()) return Proposal.decline("the branches assign nothing");
+        FunctionContext f = site.function();
+        List<String> lines = new ArrayList<>();
+        Torch t = Torch.of(site);
+        List<Expr> allValues = new ArrayList<>();
+        List<Arm> usedArms = arms;
+        boolean hoist = names.size() > 1;
+        if (hoist) {
+            // several names: evaluate each condition once, before the first where
+            List<Arm> hoisted = new ArrayList<>();
+            Set<String> taken = new HashSet<>(namesInFunction(site));
+            for (int k = 0; k < arms.size(); k++) {
+                Arm a = arms.get(k);
+                if (a.cond() instanceof Expr.Name) {
+                    hoisted.add(a);
+                    continue;
+                }
+                String tmp = fresh(k == 0 ? "_gm_cond" : "_gm_cond" + (k + 1), taken);
+                lines.add(tmp + " = " + condText(site, t, a.cond()));
+                hoisted.add(new Arm(new Expr.Name(tmp, dev.graphmend.ir.ast.ExprContext.Load, a.cond().span()), a.body()));
+            }
+            usedArms = hoisted;
+        }
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            List<Expr> values = new ArrayList<>();
+            for (List<Expr> vs : valuesPerBody) values.add(vs.get(i));
+            String why = checkValues(site, values);
+            if (why != null) return Proposal.decline(why);
+            if (elseBody == null) {
+                // the else-less update keeps the name's value: it must have one before the if, and the
+                // new value must have its shape (an elementwise function of it)
+                if (!hasValueBefore(site, first, name)) {
+                    return Proposal.decline("the else-less update of " + name + " has no value before the if");
+                }
+                for (Expr v : values) {
+                    String key = Purity.shapeKey(f, v, site.source());
+                    if (!name.equals(key) && !Purity.SCALAR.equals(key)) {
+                        return Proposal.decline("the branch values may have different shapes (" + site.source().text(v).strip()
+                                + " is not an elementwise function of " + name + ")");
+                    }
+                }
+                values.add(null); // the name itself
+            }
+            allValues.addAll(values.stream().filter(Objects::nonNull).toList());
+            lines.add(name + " = " + nestedWithKeep(site, t, usedArms, values, name, hoist));
+        }
+        return replace(site, first, first.span(), lines, allValues, t);
+    }
+
+    private static boolean hasValueBefore(FixSite site, Stmt.If first, String name) {
+        FunctionContext f = site.function();
+        if (f.params().containsKey(name)) return true;
+        for (Stmt s : f.liveStatements()) {
+            if (s == first) return false;
+            if (s instanceof Stmt.Assign a && a.span().endLine() < first.span().line()) {
+                for (Expr t : a.targets()) if (t instanceof Expr.Name n && n.id().equals(name)) return true;
+            }
+        }
+        return false;
+    }
+
+    private static Set<String> namesInFunction(FixSite site) {
+        Set<String> out = new HashSet<>();
+        var scope = site.module().symbols().scopeOpenedBy(site.function().function().def());
+        if (scope != null) scope.symbols().forEach(sym -> out.add(sym.name()));
+        return out;
+    }
+
+    private static String fresh(String base, Set<String> taken) {
+        String n = base;
+        for (int i = 2; taken.contains(n); i++) n = base + "_" + i;
+        taken.add(n);
+        return n;
+    }
+
+    private static Set<String> readNames(Expr e) {
+        Set<String> out = new LinkedHashSet<>();
+        visit(e, out);
+        return out;
+    }
+
+    private static void visit(dev.graphmend.ir.ast.Node n, Set<String> out) {
+        if (n instanceof Expr.Name nm) out.add(nm.id());
+        n.forEachChild(c -> visit(c, out));
+    }
+
+    private static String describe(Stmt s) {
+        String t = s.pyType();
+        return switch (t) {
+            case "Expr" -> "an expression statement";
+            case "AugAssign" -> "an augmented assignment";
+            case "Assign" -> "an assignment to something other than one name";
+            default -> "a " + t + " statement";
+        };
+    }
+
+    // ---- checks ----
+
+    /** Null when the condition can drive torch.where; else why not. */
+    private static String checkCondition(FunctionContext f, Expr c) {
+        if (c instanceof Expr.BoolOp b) {
+            for (Expr v : b.values()) {
+                String why = checkCondition(f, v);
+                if (why != null) return why;
+            }
+            return null;
+        }
+        if (c instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) return checkCondition(f, u.operand());
+        if (f.kind(c) != ValueKind.BOOL_TENSOR) {
+            return "the condition is not a boolean tensor (" + (f.kind(c).isTensor() ? "a tensor of numbers" : "a Python value")
+                    + "); torch.where needs one";
+        }
+        if (!Purity.isOneElement(f, c)) {
+            return "the condition is not provably one element (it may have more than one dimension), so torch.where "
+                    + "could broadcast the result to a new shape";
+        }
+        String imp = Purity.impurity(f, c);
+        if (imp != null) return "the condition has side effects or may raise (" + imp + ")";
+        return null;
+    }
+
+    /** Null when every value can be computed unconditionally and the results have one shape; else why not. */
+    private String checkValues(FixSite site, List<Expr> values) {
+        FunctionContext f = site.function();
+        String shape = null;
+        boolean anyTensor = false;
+        for (Expr v : values) {
+            ValueKind k = f.kind(v);
+            boolean number = v instanceof Expr.Constant c && c.value() instanceof Number
+                    || v instanceof Expr.UnaryOp u && u.operand() instanceof Expr.Constant c2 && c2.value() instanceof Number;
+            if (!k.isTensor() && !number) {
+                return "a branch value is not a tensor or a number (" + site.source().text(v).strip() + " is "
+                        + describe(k) + ")";
+            }
+            anyTensor |= k.isTensor();
+            String imp = Purity.impurity(f, v);
+            if (imp != null) {
+                return "a branch has side effects or may raise when it is not taken (" + imp
+                        + "); torch.where evaluates both branches";
+            }
+            String key = Purity.shapeKey(f, v, site.source());
+            if (key == null) return "the branch values may have different shapes (cannot tell the shape of "
+                    + site.source().text(v).strip() + ")";
+            if (key.equals(Purity.SCALAR)) continue;
+            if (shape == null) shape = key;
+            else if (!shape.equals(key)) return "the branch values may have different shapes (" + shape + " and " + key + ")";
+        }
+        if (!anyTensor) return "no branch value is a tensor";
+        return null;
+    }
+
+    private static String describe(ValueKind k) {
+        return switch (k) {
+            case NONE -> "None";
+            case STATIC -> "a Python value";
+            case TENSOR_SEQUENCE -> "a sequence of tensors";
+            case MODULE -> "a module";
+            default -> "of unknown kind";
+        };
+    }
+
+    // ---- building the text ----
+
+    private static String condText(FixSite site, Torch t, Expr c) {
+        if (c instanceof Expr.BoolOp b) {
+            String fn = t.name + (b.op() == BoolOperator.And ? ".logical_and(" : ".logical_or(");
+            String acc = condText(site, t, b.values().get(0));
+            for (int i = 1; i < b.values().size(); i++) acc = fn + acc + ", " + condText(site, t, b.values().get(i)) + ")";
+            return acc;
+        }
+        if (c instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) {
+            return t.name + ".logical_not(" + condText(site, t, u.operand()) + ")";
+        }
+        return site.source().argument(c);
+    }
+
+    /** where(c1, v1, where(c2, v2, … vElse)). */
+    private static String nested(FixSite site, Torch t, List<Arm> arms, List<Expr> values) {
+        String acc = site.source().argument(values.get(values.size() - 1));
+        for (int i = arms.size() - 1; i >= 0; i--) {
+            acc = t.name + ".where(" + condText(site, t, arms.get(i).cond()) + ", " + site.source().argument(values.get(i))
+                    + ", " + acc + ")";
+        }
+        return acc;
+    }
+
+    /** Like {@link #nested}, where a null last value keeps {@code name}, and hoisted conditions are plain names. */
+    private static String nestedWithKeep(FixSite site, Torch t, List<Arm> arms, List<Expr> values, String name, boolean hoisted) {
+        Expr last = values.get(values.size() - 1);
+        String acc = last == null ? name : site.source().argument(last);
+        for (int i = arms.size() - 1; i >= 0; i--) {
+            Expr c = arms.get(i).cond();
+            String ct = hoisted && c instanceof Expr.Name n ? n.id() : condText(site, t, c);
+            acc = t.name + ".where(" + ct + ", " + site.source().argument(values.get(i)) + ", " + acc + ")";
+        }
+        return acc;
+    }
+
+    /** Replaces the region (the if, or the if and the return after it) by new statements, keeping comments. */
+    private Proposal replace(FixSite site, Stmt.If first, Span region, List<String> statements, List<Expr> values, Torch t) {
+        SourceText src = site.source();
+        String indent = src.indentation(first.span().line());
+        StringBuilder b = new StringBuilder();
+        // comments inside the region move above the new statements; the first line's stays at its end
+        for (int l = region.line() + 1; l < region.endLine(); l++) {
+            String c = src.comment(l);
+            if (c != null) b.append(c).append('\n').append(indent);
+        }
+        for (int i = 0; i < statements.size(); i++) {
+            if (i > 0) b.append('\n').append(indent);
+            b.append(statements.get(i));
+            if (i == 0) {
+                String c = src.comment(region.line());
+                if (c != null) b.append("  ").append(c);
+            }
+        }
+        List<Diagnostic.Edit> edits = new ArrayList<>(t.importEdits);
+        edits.add(new Diagnostic.Edit(region, b.toString()));
+        return fix(site, values, edits);
+    }
+
+    private Proposal fix(FixSite site, List<Expr> values, List<Diagnostic.Edit> edits) {
+        FunctionContext f = site.function();
+        for (Expr v : values) {
+            String risk = Purity.risk(f, v);
+            if (risk != null) {
+                return Proposal.of(new Diagnostic.Fix(TITLE, "unsafe", edits, "Unsafe: a branch computes " + risk
+                        + ", which can be inf/NaN where that branch is not selected; torch.where computes both, and "
+                        + "the gradient of the unselected branch can turn into NaN."));
+            }
+        }
+        for (Expr v : values) {
+            if (!f.kind(v).isTensor()) {
+                return Proposal.of(new Diagnostic.Fix(TITLE, "unsafe", edits, "Unsafe: the branch that was the number "
+                        + site.source().text(v).strip() + " now gives a tensor."));
+            }
+        }
+        return Proposal.of(new Diagnostic.Fix(TITLE, "safe", edits,
+                "Safe: both branches are pure tensor expressions of one shape; torch.where selects elementwise."));
+    }
+
+    /** How to name torch here, and the edit that imports it when the module does not. */
+    record Torch(String name, List<Diagnostic.Edit> importEdits) {
+        static Torch of(FixSite site) {
+            String alias = site.source().torchAlias();
+            if (alias != null) return new Torch(alias, List.of());
+            return new Torch("torch", List.of(site.source().insertLinesAfter(site.source().importInsertionLine(), "import torch")));
+        }
+    }
+
+}
