@@ -50,8 +50,8 @@ INPUTS = {
         lambda: (torch.tensor([[float("inf"), 1.0], [0.0, -1.0]]),),
     ],
     "case_and_of_reductions": [
-        lambda: (_randn(2, 4, seed=1).abs() + 0.1, torch.tensor([1, 0, 1, 1])),
-        lambda: (_randn(2, 4, seed=2).abs() + 0.1, torch.zeros(4, dtype=torch.long)),
+        lambda: (_randn(2, 4, seed=1).abs() + 0.1, torch.tensor([1, 1, 1, 1])),
+        lambda: (_randn(2, 4, seed=2).abs() + 0.1, torch.tensor([1, 0, 1, 1])),
         lambda: (-_randn(2, 4, seed=3).abs() - 0.1, torch.tensor([1, 1, 1, 1])),
     ],
     "case_compare_two_stds": [

@@ -48,7 +48,7 @@ INPUTS = {
     ],
     "CaseElifActivation": [
         lambda: (_randn(2, 4, seed=1) * 10,),
-        lambda: (_randn(2, 4, seed=2),),
+        lambda: (_randn(2, 4, seed=2) * 3,),
         lambda: (_randn(2, 4, seed=3) * 0.01,),
     ],
 }

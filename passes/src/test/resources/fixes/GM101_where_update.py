@@ -72,7 +72,7 @@ def case_t5_clamp_inf(hidden_states):
 
 
 @torch.compile
-def case_halve_above_threshold(x, threshold):
+def case_halve_above_threshold(x, threshold: float):
     """Compare a reduction with a Python float argument."""
     if x.max() > threshold:  # expect-fix: GM101
         x = x * 0.5

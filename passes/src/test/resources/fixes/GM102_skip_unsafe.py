@@ -44,7 +44,7 @@ INPUTS = {
     ],
     "case_skip_print_dtype": [
         lambda: (_randn(2, 3, seed=1),),
-        lambda: (torch.ones(2, dtype=torch.float64),),
+        lambda: (torch.ones(2, dtype=torch.long),),
         lambda: (torch.ones(2),),
     ],
     "CaseSkipShapeLog": [
