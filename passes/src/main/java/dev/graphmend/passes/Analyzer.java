@@ -47,13 +47,19 @@ public final class Analyzer {
         List<Rule> rules = new ArrayList<>();
         for (Rule r : Rules.ALL) if (config.isEnabled(r.info().code())) rules.add(r);
 
+        // the compiled functions of each module, for fixes whose edit is module-wide
+        Map<SourceModule, List<FunctionContext>> byModule = new IdentityHashMap<>();
+        for (CompileRegions.Reached r : regions.reached()) {
+            byModule.computeIfAbsent(r.function().module(), k -> new ArrayList<>())
+                    .add(new FunctionContext(project, r.function(), r.params(), r.isRoot()));
+        }
         regions.reached().parallelStream().forEach(reached -> {
             SourceModule m = reached.function().module();
-            FunctionContext ctx = new FunctionContext(project, reached.function(), reached.params());
+            FunctionContext ctx = new FunctionContext(project, reached.function(), reached.params(), reached.isRoot());
             List<Diagnostic> found = new ArrayList<>();
             for (Rule rule : rules) {
                 try {
-                    runRule(rule, ctx, m, reached, config, found);
+                    runRule(rule, ctx, m, reached, config, found, byModule.get(m));
                 } catch (RuntimeException | StackOverflowError e) {
                     // one function the analysis cannot handle must not cost the rest of the project
                     INTERNAL_ERRORS.add(m.path() + ":" + reached.function().def().span().line() + " " + rule.info().code()
@@ -74,7 +80,7 @@ public final class Analyzer {
     public static final java.util.Queue<String> INTERNAL_ERRORS = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private static void runRule(Rule rule, FunctionContext ctx, SourceModule m, CompileRegions.Reached reached,
-                                AnalysisConfig config, List<Diagnostic> found) {
+                                AnalysisConfig config, List<Diagnostic> found, List<FunctionContext> moduleFunctions) {
                 rule.check(ctx, (info, at, message, ids) -> {
                     Span span = at.span();
                     if (span == null || m.suppressions().suppresses(span.line(), info.code())
@@ -82,7 +88,7 @@ public final class Analyzer {
                         return;
                     }
                     List<Diagnostic.Fix> fixes = new ArrayList<>();
-                    String noFix = proposeFixes(ctx, m, info.code(), at, fixes);
+                    String noFix = proposeFixes(ctx, m, info.code(), at, fixes, moduleFunctions);
                     found.add(new Diagnostic(info, config.severityOf(info.code(), info.defaultSeverity()), span, message,
                             ids, reached.root(), List.copyOf(fixes), noFix));
                 });
@@ -93,11 +99,12 @@ public final class Analyzer {
      * edits re-parse. Returns why no fix is offered when the rule has transformations but none
      * is legal here (null otherwise).
      */
-    private static String proposeFixes(FunctionContext ctx, SourceModule m, String code, Node at, List<Diagnostic.Fix> out) {
+    private static String proposeFixes(FunctionContext ctx, SourceModule m, String code, Node at, List<Diagnostic.Fix> out,
+                                       List<FunctionContext> moduleFunctions) {
         List<Transformation> ts = Transformations.forCode(code);
         if (ts.isEmpty()) return null;
         List<String> reasons = new ArrayList<>();
-        FixSite site = new FixSite(ctx, at);
+        FixSite site = new FixSite(ctx, at, moduleFunctions);
         for (Transformation t : ts) {
             Proposal p;
             try {
@@ -113,7 +120,10 @@ public final class Analyzer {
                 reasons.add(p.declineReason());
             }
         }
-        return out.isEmpty() ? String.join("; ", reasons) : null;
+        // the reasons matter while no safe fix exists: fix-all (safe) leaves the break, and the user should know why
+        boolean safe = out.stream().anyMatch(f -> f.safety().equals("safe"));
+        if (safe || reasons.isEmpty()) return null;
+        return String.join("; ", reasons);
     }
 
     /** Every offered edit re-parses: the file with the fix applied has no more syntax errors than before. */

@@ -27,6 +27,7 @@ public final class CompileRegions {
         private final Diagnostic.Root root;
         private Map<String, Val> params;
         private int visits;
+        private boolean isRoot;
 
         Reached(FunctionRef function, Diagnostic.Root root, Map<String, Val> params) {
             this.function = function;
@@ -37,6 +38,8 @@ public final class CompileRegions {
         public FunctionRef function() { return function; }
         public Diagnostic.Root root() { return root; }
         public Map<String, Val> params() { return params; }
+        /** Whether the function is a root itself. */
+        public boolean isRoot() { return isRoot; }
     }
 
     private final Project project;
@@ -171,6 +174,7 @@ public final class CompileRegions {
 
     private void addRoot(FunctionRef f, Diagnostic.Root root) {
         reach(f, root, FunctionContext.rootParams(f));
+        reached.get(f).isRoot = true;
     }
 
     private void reach(FunctionRef f, Diagnostic.Root root, Map<String, Val> params) {

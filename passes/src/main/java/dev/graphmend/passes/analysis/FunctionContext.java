@@ -45,9 +45,20 @@ public final class FunctionContext {
     /** What a target name is assigned: a value, or an element of a value being unpacked or iterated. */
     private record Source(Expr value, boolean element, Stmt.AugAssign aug) {}
 
+    private boolean root;
+
     public FunctionContext(Project project, FunctionRef fn, Map<String, Val> params) {
         this(project, fn, params, 0);
     }
+
+    /** A context for a function that is itself a compile root ({@code root}) or reached from one. */
+    public FunctionContext(Project project, FunctionRef fn, Map<String, Val> params, boolean root) {
+        this(project, fn, params, 0);
+        this.root = root;
+    }
+
+    /** Whether this function is a compile root itself (Dynamo starts a frame here), not only reached from one. */
+    public boolean isRoot() { return root; }
 
     private FunctionContext(Project project, FunctionRef fn, Map<String, Val> params, int depth) {
         this.project = project;

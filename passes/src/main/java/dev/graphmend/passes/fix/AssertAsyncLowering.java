@@ -5,7 +5,6 @@ import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.ir.symbols.Target;
 import dev.graphmend.passes.Diagnostic;
 import dev.graphmend.passes.analysis.FunctionContext;
-import dev.graphmend.passes.analysis.ValueKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -65,7 +64,12 @@ public final class AssertAsyncLowering implements Transformation {
             torch = "torch";
             edits.add(src.insertLinesAfter(src.importInsertionLine(), "import torch"));
         }
-        String text = torch + "._assert_async(" + torch + ".logical_not(" + src.argument(cond) + "), "
+        WhereRewrite.Torch t = new WhereRewrite.Torch(torch, List.of());
+        // assert the negation of the condition; `if not c: raise` asserts c itself
+        String asserted = cond instanceof Expr.UnaryOp u && u.op() == dev.graphmend.ir.ast.UnaryOperator.Not
+                ? WhereRewrite.condText(site, t, u.operand())
+                : torch + ".logical_not(" + WhereRewrite.condText(site, t, cond) + ")";
+        String text = torch + "._assert_async(" + asserted + ", "
                 + pyString(clsName.id() + (message.isEmpty() ? "" : ": " + message)) + ")";
         String comment = src.comment(guard.span().line());
         if (comment != null) text += "  " + comment;
@@ -77,11 +81,7 @@ public final class AssertAsyncLowering implements Transformation {
     }
 
     private static String condition(FunctionContext f, Expr c) {
-        if (f.kind(c) != ValueKind.BOOL_TENSOR) return "the condition is not a boolean tensor";
-        if (!Purity.isOneElement(f, c)) return "the condition is not provably one element, which torch._assert_async requires";
-        String imp = Purity.impurity(f, c);
-        if (imp != null) return "the condition has side effects or may raise (" + imp + ")";
-        return null;
+        return WhereRewrite.checkCondition(f, c);
     }
 
     /** A Python string literal for {@code s}. */

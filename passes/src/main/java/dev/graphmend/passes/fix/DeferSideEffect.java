@@ -4,6 +4,7 @@ import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.passes.Diagnostic;
 import dev.graphmend.passes.analysis.FunctionContext;
+import dev.graphmend.passes.rules.SideEffectCall;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,24 +26,9 @@ public final class DeferSideEffect implements Transformation {
         if (stmt == null) return Proposal.decline("the call's result is used, so it cannot be deferred");
         Expr.Call call = (Expr.Call) stmt.value();
         FunctionContext f = site.function();
-        if (!call.keywords().isEmpty()) {
-            return Proposal.decline("the call has keyword arguments, which Dynamo's deferred logging rejects (GB0296)");
-        }
+        String why = whyNotDeferrable(f, stmt, call);
+        if (why != null) return Proposal.decline(why);
         SourceText src = site.source();
-        List<Diagnostic.Edit> edits = new ArrayList<>();
-        for (Expr a : call.args()) {
-            if (a instanceof Expr.Starred) return Proposal.decline("the call unpacks arguments (*args), which cannot be deferred");
-            if (f.kind(a).isTensor()) {
-                if (!(a instanceof Expr.Name || a instanceof Expr.Attribute || a instanceof Expr.Subscript || a instanceof Expr.Call)) {
-                    edits.add(new Diagnostic.Edit(a.span(), "(" + src.text(a) + ").clone()"));
-                } else {
-                    edits.add(new Diagnostic.Edit(a.span(), src.text(a) + ".clone()"));
-                }
-            } else if (!(a instanceof Expr.Constant || a instanceof Expr.JoinedStr)) {
-                return Proposal.decline("an argument (" + src.text(a).strip() + ") is neither a tensor, a constant nor a "
-                        + "string, which Dynamo's deferred logging rejects (GB0296)");
-            }
-        }
         String qn = f.qualifiedName(call.func());
         String callee;
         int after;
@@ -61,17 +47,95 @@ public final class DeferSideEffect implements Transformation {
                     + "(a logger created inside the function or a logging-module function cannot be registered)");
         }
         if (after <= 0) return Proposal.decline("cannot find where " + callee + " becomes available at module level");
+        // the registration covers every call of the callee: each one in this module's compiled code must be deferrable
+        for (FunctionContext other : site.moduleFunctions()) {
+            for (Stmt s : other.liveStatements()) {
+                if (!(s instanceof Stmt.Expr es) || !(es.value() instanceof Expr.Call c) || c == call) continue;
+                if (!callee.equals(SideEffectCall.calleeKey(c)) || SideEffectCall.sideEffect(other, c) == null) continue;
+                String otherWhy = whyNotDeferrable(other, es, c);
+                if (otherWhy != null) {
+                    return Proposal.decline("the registration would also defer " + callee + " at line " + c.span().line()
+                            + ", where " + otherWhy);
+                }
+            }
+        }
+        List<Diagnostic.Edit> edits = new ArrayList<>();
         String registration = (torch == null ? "torch" : torch) + "._dynamo.config.reorderable_logging_functions.add(" + callee + ")";
         boolean registered = site.module().ir().document().text().contains("reorderable_logging_functions.add(" + callee + ")");
         if (!registered) {
             String lines = torch == null ? "import torch\n" + registration : registration;
-            edits.add(0, src.insertLinesAfter(after, lines));
+            edits.add(src.insertLinesAfter(after, lines));
         }
         String title = "Defer " + callee + " until after the graph";
         return Proposal.of(new Diagnostic.Fix(title, "safe", edits, "Safe: the call runs with the same arguments after "
-                + "the compiled graph (registered in torch._dynamo.config.reorderable_logging_functions; tensor "
-                + "arguments are cloned so later in-place updates do not change the output). Output now comes after the "
-                + "graph's work instead of in the middle of it."));
+                + "the compiled graph (registered in torch._dynamo.config.reorderable_logging_functions, which "
+                + "applies to every call of " + callee + " that Dynamo traces). Output now comes after the graph's work "
+                + "instead of in the middle of it."));
+    }
+
+    /** Why one call cannot be deferred, or null: what Dynamo 2.15 accepts and replays faithfully. */
+    static String whyNotDeferrable(FunctionContext f, Stmt.Expr stmt, Expr.Call call) {
+        if (!call.keywords().isEmpty()) {
+            return "the call has keyword arguments, which Dynamo's deferred logging rejects (GB0296)";
+        }
+        if (!f.isRoot()) {
+            return "the call is in a function Dynamo inlines into its caller, and torch 2.15 drops the deferred output "
+                    + "of inlined functions";
+        }
+        boolean tensorArgs = false;
+        for (Expr a : call.args()) {
+            if (a instanceof Expr.Starred) return "the call has unpacked arguments (*args), which cannot be deferred";
+            if (f.kind(a).isTensor()) {
+                tensorArgs = true;
+                String mutated = mutatedLater(f, stmt, a);
+                if (mutated != null) {
+                    return "a later in-place update of " + mutated + " would change what is output: the deferred call "
+                            + "runs after the graph, with the tensor's final value";
+                }
+            } else if (!(a instanceof Expr.Constant || a instanceof Expr.JoinedStr)) {
+                String text = a.pyType().equals("Name") ? ((Expr.Name) a).id() : "an " + a.pyType() + " expression";
+                return "an argument (" + text + ") is not a tensor, a constant or a format string, which Dynamo's "
+                        + "deferred logging rejects (GB0296)";
+            }
+        }
+        if (tensorArgs && call.func() instanceof Expr.Attribute && !"warnings.warn".equals(f.qualifiedName(call.func()))) {
+            return "a logger method with a tensor argument still breaks when deferred (torch 2.15 cannot format the "
+                    + "tensor while tracing)";
+        }
+        return null;
+    }
+
+    /** The name of a tensor argument that a later statement of the function updates in place, or null. */
+    private static String mutatedLater(FunctionContext f, Stmt call, Expr arg) {
+        Expr base = arg;
+        while (base instanceof Expr.Subscript s) base = s.value();
+        while (base instanceof Expr.Attribute a && !(a.value() instanceof Expr.Call)) base = a.value();
+        if (!(base instanceof Expr.Name n)) return null;
+        boolean after = false;
+        for (Stmt s : f.liveStatements()) {
+            if (s == call) {
+                after = true;
+                continue;
+            }
+            if (!after) continue;
+            if (s instanceof Stmt.AugAssign a && a.target() instanceof Expr.Name t && t.id().equals(n.id())) return n.id();
+            if (s instanceof Stmt.Assign a) {
+                for (Expr t : a.targets()) {
+                    Expr tb = t;
+                    while (tb instanceof Expr.Subscript sub) tb = sub.value();
+                    if (t instanceof Expr.Subscript && tb instanceof Expr.Name tn && tn.id().equals(n.id())) return n.id();
+                }
+            }
+            String[] hit = {null};
+            dev.graphmend.passes.analysis.Statements.expressions(s, e -> {
+                if (e instanceof Expr.Call c && c.func() instanceof Expr.Attribute a && a.attr().endsWith("_")
+                        && !a.attr().startsWith("_") && a.value() instanceof Expr.Name r && r.id().equals(n.id())) {
+                    hit[0] = n.id();
+                }
+            });
+            if (hit[0] != null) return hit[0];
+        }
+        return null;
     }
 
     private static int torchImportLine(FixSite site) {

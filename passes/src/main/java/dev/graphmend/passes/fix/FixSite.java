@@ -25,11 +25,20 @@ public final class FixSite {
     /** A statement's block, its index in it, and the compound statement that owns the block (null at function level). */
     public record Place(List<Stmt> block, int index, Stmt owner) {}
 
-    public FixSite(FunctionContext function, Node at) {
+    private final List<FunctionContext> moduleFunctions;
+
+    /**
+     * @param moduleFunctions the compiled functions of the same module (a module-wide edit, such as
+     *     a registration, must be legal for all of them)
+     */
+    public FixSite(FunctionContext function, Node at, List<FunctionContext> moduleFunctions) {
         this.function = function;
         this.at = at;
         this.source = SourceText.of(function.module());
+        this.moduleFunctions = moduleFunctions;
     }
+
+    public List<FunctionContext> moduleFunctions() { return moduleFunctions; }
 
     public FunctionContext function() { return function; }
     public Node at() { return at; }

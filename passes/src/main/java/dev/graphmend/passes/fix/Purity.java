@@ -27,7 +27,11 @@ final class Purity {
             "mm", "transpose", "permute", "reshape", "view", "flatten", "unsqueeze", "squeeze", "expand", "expand_as",
             "masked_fill", "logical_not", "logical_and", "logical_or", "eq", "ne", "gt", "lt", "ge", "le", "isnan",
             "isinf", "isfinite", "float", "double", "half", "bfloat16", "to", "type_as", "cumsum", "flip", "roll",
-            "dropout", "layer_norm", "normalize", "addcmul", "addcdiv", "outer", "cat", "stack", "tril", "triu");
+            "dropout", "layer_norm", "normalize", "addcmul", "addcdiv", "outer", "cat", "stack", "tril", "triu", "t",
+            "diagonal", "narrow", "select", "index_select", "gather", "repeat", "tile", "new_zeros", "new_ones",
+            "new_full", "bool", "long", "int", "type", "argmax", "argmin", "sort", "topk", "split", "chunk", "unbind",
+            "size", "dim", "numel", "isclose", "baddbmm", "einsum", "linear", "scaled_dot_product_attention", "pad",
+            "cross_entropy", "mse_loss", "one_hot", "embedding", "cosine_similarity", "cdist");
 
     /** Shape-preserving elementwise operations: same shape as their first tensor operand. */
     private static final Set<String> ELEMENTWISE = Set.of(
@@ -105,24 +109,33 @@ final class Purity {
 
     /** Whether a condition is provably a one-element tensor (a 0-d reduction, a comparison of such, …). */
     static boolean isOneElement(FunctionContext f, Expr e) {
+        return isOneElement(f, e, 0);
+    }
+
+    private static boolean isOneElement(FunctionContext f, Expr e, int depth) {
+        if (depth > 4) return false;
         if (e instanceof Expr.Constant) return true;
+        if (e instanceof Expr.Name n) {
+            java.util.List<Expr> vs = f.assignedValues(n);
+            if (vs != null && !vs.isEmpty()) return vs.stream().allMatch(v -> isOneElement(f, v, depth + 1));
+        }
         ValueKind k = f.kind(e);
         if (k == ValueKind.STATIC) return true;
         if (e instanceof Expr.Compare c) {
-            if (!isOneElement(f, c.left())) return false;
-            for (Expr x : c.comparators()) if (!isOneElement(f, x)) return false;
+            if (!isOneElement(f, c.left(), depth)) return false;
+            for (Expr x : c.comparators()) if (!isOneElement(f, x, depth)) return false;
             return true;
         }
-        if (e instanceof Expr.BinOp b) return isOneElement(f, b.left()) && isOneElement(f, b.right());
-        if (e instanceof Expr.UnaryOp u) return isOneElement(f, u.operand());
-        if (e instanceof Expr.BoolOp b) return b.values().stream().allMatch(v -> isOneElement(f, v));
+        if (e instanceof Expr.BinOp b) return isOneElement(f, b.left(), depth) && isOneElement(f, b.right(), depth);
+        if (e instanceof Expr.UnaryOp u) return isOneElement(f, u.operand(), depth);
+        if (e instanceof Expr.BoolOp b) return b.values().stream().allMatch(v -> isOneElement(f, v, depth));
         if (e instanceof Expr.Call c) {
             boolean noDim = c.keywords().stream().noneMatch(kw -> "dim".equals(kw.arg()) || "keepdim".equals(kw.arg()));
             if (c.func() instanceof Expr.Attribute a && f.value(a.value()).isTensor()) {
                 if (REDUCTIONS.contains(a.attr()) && c.args().isEmpty() && noDim) return true;
                 if (a.attr().equals("item")) return true;
                 if (ELEMENTWISE.contains(a.attr()) || a.attr().equals("float") || a.attr().equals("bool")) {
-                    return isOneElement(f, a.value());
+                    return isOneElement(f, a.value(), depth);
                 }
                 return false;
             }
@@ -131,12 +144,30 @@ final class Purity {
                 String name = qn.substring(qn.lastIndexOf('.') + 1);
                 if (REDUCTIONS.contains(name) && c.args().size() == 1 && noDim) return true;
                 if ((ELEMENTWISE.contains(name) || name.startsWith("is") || name.startsWith("logical_")) && !c.args().isEmpty()) {
-                    return c.args().stream().allMatch(x -> isOneElement(f, x));
+                    return c.args().stream().allMatch(x -> isOneElement(f, x, depth));
                 }
             }
         }
         return false;
     }
+
+    private static final Set<String> DTYPE_CHANGES = Set.of("float", "double", "half", "bfloat16", "long", "int", "bool",
+            "to", "type", "type_as", "short", "byte", "char");
+
+    /** The first dtype-changing call in {@code e} ({@code x.half()}), or null. */
+    static String dtypeChange(FunctionContext f, Expr e) {
+        String[] found = {null};
+        visit(e, n -> {
+            if (found[0] == null && n instanceof Expr.Call c && c.func() instanceof Expr.Attribute a
+                    && DTYPE_CHANGES.contains(a.attr()) && f.value(a.value()).isTensor()) {
+                found[0] = "." + a.attr() + "()";
+            }
+        });
+        return found[0];
+    }
+
+    /** Marker key of a 0-d tensor (a reduction without dims). */
+    static final String ZERO_D = "<0-d>";
 
     /** Marker key of a Python number: broadcasts to any shape. */
     static final String SCALAR = "<number>";
@@ -148,6 +179,10 @@ final class Purity {
     static String shapeKey(FunctionContext f, Expr e, SourceText src) {
         if (e instanceof Expr.Constant c) return c.value() instanceof Number || c.value() instanceof java.math.BigInteger ? SCALAR : null;
         if (e instanceof Expr.UnaryOp u && u.op() != UnaryOperator.Not) return shapeKey(f, u.operand(), src);
+        if (e instanceof Expr.IfExp ie) { // a nested conditional: its own where comes in a later round
+            String a = shapeKey(f, ie.body(), src), b = shapeKey(f, ie.orelse(), src);
+            return a != null && a.equals(b) ? a : null;
+        }
         ValueKind k = f.kind(e);
         if (!k.isTensor()) return k == ValueKind.STATIC && f.value(e).kind() == ValueKind.STATIC && isNumberish(e) ? SCALAR : null;
         if (e instanceof Expr.Name || e instanceof Expr.Attribute) return src.text(e);
@@ -163,6 +198,7 @@ final class Purity {
             return null;
         }
         if (e instanceof Expr.Call c) {
+            if (isZeroD(f, c)) return ZERO_D;
             if (c.func() instanceof Expr.Attribute a && f.value(a.value()).isTensor() && REDUCTIONS.contains(a.attr())
                     && c.keywords().stream().anyMatch(kw -> "keepdim".equals(kw.arg()) && kw.value() instanceof Expr.Constant kc
                             && Boolean.TRUE.equals(kc.value()))) {
@@ -191,9 +227,24 @@ final class Purity {
         return null;
     }
 
-    /** An operand of arithmetic: a Python value Dynamo treats as static (a config number, finfo.min) counts as a number. */
+    /** A reduction over all elements: {@code x.sum()}, {@code torch.max(x)}. */
+    private static boolean isZeroD(FunctionContext f, Expr.Call c) {
+        boolean noDim = c.keywords().isEmpty();
+        if (c.func() instanceof Expr.Attribute a && f.value(a.value()).isTensor()) {
+            return REDUCTIONS.contains(a.attr()) && c.args().isEmpty() && noDim;
+        }
+        String qn = f.qualifiedName(c.func());
+        return qn != null && qn.startsWith("torch.") && REDUCTIONS.contains(qn.substring(qn.lastIndexOf('.') + 1))
+                && c.args().size() == 1 && noDim;
+    }
+
+    /**
+     * An operand of arithmetic: a Python value Dynamo treats as static (a config number,
+     * finfo.min) and a 0-d tensor count as numbers, which broadcast to the other operand's shape.
+     */
     private static String operandKey(FunctionContext f, Expr e, SourceText src) {
         String k = shapeKey(f, e, src);
+        if (ZERO_D.equals(k)) return SCALAR;
         if (k == null && f.kind(e) == ValueKind.STATIC && !(e instanceof Expr.Tuple || e instanceof Expr.List)) return SCALAR;
         return k;
     }

@@ -20,8 +20,15 @@ final class SideEffectSites {
         String before = first.substring(0, Math.min(first.length(), site.source().indentation(s.span().line()).length()));
         String text = site.source().text(s);
         return first.strip().startsWith(text.split("\n")[0].strip()) && before.isBlank()
-                && site.source().lines().lineText(s.span().endLine()).strip().endsWith(lastLine(text).strip())
+                && code(site, s.span().endLine()).strip().endsWith(lastLine(text).strip())
                 && !hasSemicolonAfter(site, s);
+    }
+
+    /** A line without its comment. */
+    private static String code(FixSite site, int line) {
+        String l = site.source().lines().lineText(line);
+        int c = dev.graphmend.passes.analysis.Suppressions.commentStart(l, new String[1]);
+        return c < 0 ? l : l.substring(0, c);
     }
 
     private static String lastLine(String text) {
@@ -30,9 +37,7 @@ final class SideEffectSites {
     }
 
     private static boolean hasSemicolonAfter(FixSite site, Stmt s) {
-        String line = site.source().lines().lineText(s.span().endLine());
-        String comment = site.source().comment(s.span().endLine());
-        String code = comment == null ? line : line.substring(0, line.lastIndexOf(comment));
+        String code = code(site, s.span().endLine());
         return code.strip().endsWith(";") || code.contains(";") && !site.source().text(s).contains(";");
     }
 }

@@ -73,8 +73,15 @@ public final class WhereRewrite implements Transformation {
     // ---- if statements ----
 
     private Proposal ifStatement(FixSite site, Stmt.If first) {
-        if (site.source().text(first).startsWith("elif")) {
-            return Proposal.decline("part of an elif chain: the rewrite is offered on its first `if`");
+        // an `elif` arm gets the rewrite of its whole chain, from the first `if`
+        while (site.source().text(first).startsWith("elif")) {
+            FixSite.Place p = site.place(first);
+            if (p == null || !(p.owner() instanceof Stmt.If head) || head.orelse().size() != 1 || head.orelse().get(0) != first) {
+                return Proposal.decline("internal: cannot find the `if` of this elif chain");
+            }
+            first = head;
+            String why = checkCondition(site.function(), head.test());
+            if (why != null) return Proposal.decline(why);
         }
         List<Arm> arms = new ArrayList<>();
         Stmt.If cur = first;
@@ -255,14 +262,14 @@ public final class WhereRewrite implements Transformation {
             String name = names.get(i);
             List<Expr> values = new ArrayList<>();
             for (List<Expr> vs : valuesPerBody) values.add(vs.get(i));
+            if (elseBody == null && !hasValueBefore(site, first, name)) {
+                return Proposal.decline("the else-less update of " + name + " has no value before the if");
+            }
             String why = checkValues(site, values);
             if (why != null) return Proposal.decline(why);
             if (elseBody == null) {
-                // the else-less update keeps the name's value: it must have one before the if, and the
-                // new value must have its shape (an elementwise function of it)
-                if (!hasValueBefore(site, first, name)) {
-                    return Proposal.decline("the else-less update of " + name + " has no value before the if");
-                }
+                // the else-less update keeps the name's value: the new value must have its shape
+                // (an elementwise function of it)
                 for (Expr v : values) {
                     String key = Purity.shapeKey(f, v, site.source());
                     if (!name.equals(key) && !Purity.SCALAR.equals(key)) {
@@ -278,14 +285,20 @@ public final class WhereRewrite implements Transformation {
         return replace(site, first, first.span(), lines, allValues, t);
     }
 
+    /** Whether the name surely has a value at the if: a parameter, or assigned earlier in the if's block or a block around it. */
     private static boolean hasValueBefore(FixSite site, Stmt.If first, String name) {
         FunctionContext f = site.function();
         if (f.params().containsKey(name)) return true;
-        for (Stmt s : f.liveStatements()) {
-            if (s == first) return false;
-            if (s instanceof Stmt.Assign a && a.span().endLine() < first.span().line()) {
-                for (Expr t : a.targets()) if (t instanceof Expr.Name n && n.id().equals(name)) return true;
+        for (FixSite.Place p = site.place(first); p != null; p = p.owner() == null ? null : site.place(p.owner())) {
+            for (Stmt s : p.block().subList(0, p.index())) {
+                if (s instanceof Stmt.Assign a) {
+                    for (Expr t : a.targets()) if (t instanceof Expr.Name n && n.id().equals(name)) return true;
+                } else if (s instanceof Stmt.AnnAssign a && a.value() != null && a.target() instanceof Expr.Name n
+                        && n.id().equals(name)) {
+                    return true;
+                }
             }
+            if (p.owner() == null) break;
         }
         return false;
     }
@@ -328,7 +341,7 @@ public final class WhereRewrite implements Transformation {
     // ---- checks ----
 
     /** Null when the condition can drive torch.where; else why not. */
-    private static String checkCondition(FunctionContext f, Expr c) {
+    static String checkCondition(FunctionContext f, Expr c) {
         if (c instanceof Expr.BoolOp b) {
             for (Expr v : b.values()) {
                 String why = checkCondition(f, v);
@@ -369,6 +382,8 @@ public final class WhereRewrite implements Transformation {
                 return "a branch has side effects or may raise when it is not taken (" + imp
                         + "); torch.where evaluates both branches";
             }
+            String dtype = Purity.dtypeChange(f, v);
+            if (dtype != null) return "the branch values may have different dtypes (" + dtype + ")";
             String key = Purity.shapeKey(f, v, site.source());
             if (key == null) return "the branch values may have different shapes (cannot tell the shape of "
                     + site.source().text(v).strip() + ")";
@@ -392,7 +407,7 @@ public final class WhereRewrite implements Transformation {
 
     // ---- building the text ----
 
-    private static String condText(FixSite site, Torch t, Expr c) {
+    static String condText(FixSite site, Torch t, Expr c) {
         if (c instanceof Expr.BoolOp b) {
             String fn = t.name + (b.op() == BoolOperator.And ? ".logical_and(" : ".logical_or(");
             String acc = condText(site, t, b.values().get(0));

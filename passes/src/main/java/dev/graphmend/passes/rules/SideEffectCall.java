@@ -65,14 +65,14 @@ public final class SideEffectCall implements Rule {
     }
 
     /** The callee as a registration names it: {@code print}, {@code logger.info}, {@code warnings.warn}. */
-    static String calleeKey(Expr.Call c) {
+    public static String calleeKey(Expr.Call c) {
         if (c.func() instanceof Expr.Name n) return n.id();
         if (c.func() instanceof Expr.Attribute a && a.value() instanceof Expr.Name n) return n.id() + "." + a.attr();
         return null;
     }
 
     /** What kind of output call this is ("print()", "logging call", "warnings.warn()"), or null. */
-    static String sideEffect(FunctionContext f, Expr.Call c) {
+    public static String sideEffect(FunctionContext f, Expr.Call c) {
         String qn = f.qualifiedName(c.func());
         if ("builtins.print".equals(qn)) return "print()";
         if ("warnings.warn".equals(qn)) return "warnings.warn()";
