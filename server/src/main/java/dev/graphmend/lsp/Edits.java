@@ -36,7 +36,8 @@ final class Edits {
             if (caps.changeAnnotations() && a != null) x = new AnnotatedTextEdit(e.getRange(), e.getNewText(), a.id());
             list.add(Either.forLeft(x));
         }
-        TextDocumentEdit tde = new TextDocumentEdit(new VersionedTextDocumentIdentifier(uri, version), null);
+        TextDocumentEdit tde = new TextDocumentEdit();
+        tde.setTextDocument(new VersionedTextDocumentIdentifier(uri, version));
         tde.setEdits(list);
         we.setDocumentChanges(List.of(Either.forLeft(tde)));
         if (caps.changeAnnotations() && a != null) {

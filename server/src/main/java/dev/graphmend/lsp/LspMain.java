@@ -44,6 +44,7 @@ public final class LspMain {
                 .setOutput(out)
                 .setExecutorService(exec)
                 .validateMessages(true)
+                .configureGson(b -> b.registerTypeAdapterFactory(new AnnotatedEditsAdapter()))
                 .create();
     }
 

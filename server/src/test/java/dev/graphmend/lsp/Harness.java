@@ -48,13 +48,29 @@ final class Harness implements AutoCloseable {
     private final OutputStream serverOut;
     private final ExecutorService exec = Executors.newCachedThreadPool();
     final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    /** Every message as it crossed the wire, for assertions on JSON the LSP4J types drop. */
+    final ByteArrayOutputStream wireBytes = new ByteArrayOutputStream();
 
     Harness(Engine engine) throws IOException {
         Pipe up = Pipe.open();
         Pipe down = Pipe.open();
         InputStream serverIn = Channels.newInputStream(up.source());
         OutputStream clientOut = Channels.newOutputStream(up.sink());
-        InputStream clientIn = Channels.newInputStream(down.source());
+        InputStream clientIn = new java.io.FilterInputStream(Channels.newInputStream(down.source())) {
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                if (b >= 0) synchronized (wireBytes) { wireBytes.write(b); }
+                return b;
+            }
+
+            @Override
+            public int read(byte[] buf, int off, int len) throws IOException {
+                int n = super.read(buf, off, len);
+                if (n > 0) synchronized (wireBytes) { wireBytes.write(buf, off, n); }
+                return n;
+            }
+        };
         OutputStream serverOut = Channels.newOutputStream(down.sink());
         toServer = clientOut;
         this.serverOut = serverOut;
@@ -65,6 +81,7 @@ final class Harness implements AutoCloseable {
         Launcher<LanguageServer> cl = new LSPLauncher.Builder<LanguageServer>()
                 .setLocalService(client).setRemoteInterface(LanguageServer.class)
                 .setInput(clientIn).setOutput(new Locked(clientOut)).setExecutorService(exec)
+                .configureGson(b -> b.registerTypeAdapterFactory(new AnnotatedEditsAdapter()))
                 .wrapMessages(c -> m -> {
                     if (m instanceof ResponseMessage) received.add(m);
                     c.consume(m);
@@ -75,6 +92,13 @@ final class Harness implements AutoCloseable {
 
     Harness() throws IOException {
         this(Engine.DEFAULT);
+    }
+
+    /** What the server wrote, as bytes on the wire. */
+    String wire() {
+        synchronized (wireBytes) {
+            return wireBytes.toString(StandardCharsets.UTF_8);
+        }
     }
 
     /** Writes raw bytes to the server's input, between the client's messages. */
