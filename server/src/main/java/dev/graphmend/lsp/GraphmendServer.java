@@ -22,7 +22,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -114,7 +113,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
     private final Settings settings = new Settings();
     private final WorkspaceIndex index = new WorkspaceIndex();
     private final Map<String, DocEntry> docs = new ConcurrentHashMap<>();
-    private final ScheduledExecutorService analysis = Executors.newSingleThreadScheduledExecutor(daemon("graphmend-analysis"));
+    private final java.util.concurrent.ScheduledThreadPoolExecutor analysis = analysisExecutor();
     private final ExecutorService work = Executors.newFixedThreadPool(2, daemon("graphmend-work"));
     private final ExecutorService indexer = Executors.newSingleThreadExecutor(daemon("graphmend-index"));
     private final Set<String> reportedConfigErrors = ConcurrentHashMap.newKeySet();
@@ -150,6 +149,13 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         this.engine = engine;
         this.options = options;
         this.log = new Log(err);
+    }
+
+    private static java.util.concurrent.ScheduledThreadPoolExecutor analysisExecutor() {
+        var e = new java.util.concurrent.ScheduledThreadPoolExecutor(1, daemon("graphmend-analysis"));
+        e.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        e.setRemoveOnCancelPolicy(true);
+        return e;
     }
 
     private static ThreadFactory daemon(String name) {
@@ -243,8 +249,9 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
                 if (e.task != null) e.task.cancel(false);
             }
         }
-        analysis.shutdownNow();
-        indexer.shutdownNow();
+        // no interrupts: a thread interrupted while it writes to an interruptible channel closes it
+        analysis.shutdown();
+        indexer.shutdown();
         work.shutdown();
         log.info("shutdown");
         return CompletableFuture.completedFuture(null);
@@ -254,9 +261,9 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
     public void exit() {
         int code = exitCode();
         log.info("exit (" + code + ")");
-        analysis.shutdownNow();
-        indexer.shutdownNow();
-        work.shutdownNow();
+        analysis.shutdown();
+        indexer.shutdown();
+        work.shutdown();
         exited.complete(code);
     }
 

@@ -80,7 +80,7 @@ final class Harness implements AutoCloseable {
         sl.startListening();
         Launcher<LanguageServer> cl = new LSPLauncher.Builder<LanguageServer>()
                 .setLocalService(client).setRemoteInterface(LanguageServer.class)
-                .setInput(clientIn).setOutput(new Locked(clientOut)).setExecutorService(exec)
+                .setInput(clientIn).setOutput(clientOut).setExecutorService(exec)
                 .configureGson(b -> b.registerTypeAdapterFactory(new AnnotatedEditsAdapter()))
                 .wrapMessages(c -> m -> {
                     if (m instanceof ResponseMessage) received.add(m);
@@ -101,7 +101,7 @@ final class Harness implements AutoCloseable {
         }
     }
 
-    /** Writes raw bytes to the server's input, between the client's messages. */
+    /** Writes raw bytes to the server's input; callers send them while the client is idle (between its messages). */
     void raw(byte[] bytes) throws IOException {
         synchronized (toServer) {
             toServer.write(bytes);
@@ -128,17 +128,6 @@ final class Harness implements AutoCloseable {
             Thread.sleep(5);
         }
         throw new AssertionError("no such response; got " + received);
-    }
-
-    /** Keeps LSP4J's header and body writes together when {@link #raw} writes too. */
-    private final class Locked extends OutputStream {
-        private final OutputStream out;
-
-        Locked(OutputStream out) { this.out = out; }
-
-        @Override public void write(int b) throws IOException { synchronized (toServer) { out.write(b); } }
-        @Override public void write(byte[] b, int off, int len) throws IOException { synchronized (toServer) { out.write(b, off, len); } }
-        @Override public void flush() throws IOException { synchronized (toServer) { out.flush(); } }
     }
 
     // ------------------------------------------------------------ conveniences
@@ -204,12 +193,19 @@ final class Harness implements AutoCloseable {
 
     @Override
     public void close() {
+        String step = "shutdown";
         try {
             remote.shutdown().get(5, TimeUnit.SECONDS);
+            step = "exit";
             remote.exit();
             server.onExit().get(5, TimeUnit.SECONDS);
         } catch (Exception e) {
-            // already gone
+            System.err.println("DEBUGCLOSE " + step + " " + e);
+            for (var en : Thread.getAllStackTraces().entrySet()) {
+                StringBuilder b = new StringBuilder("DEBUGTHREAD " + en.getKey().getName() + "\n");
+                for (var f : en.getValue()) b.append("    ").append(f).append("\n");
+                if (b.toString().contains("lsp4j") || b.toString().contains("graphmend")) System.err.println(b);
+            }
         }
         try {
             toServer.close();
