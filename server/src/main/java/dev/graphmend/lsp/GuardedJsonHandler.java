@@ -46,9 +46,25 @@ final class GuardedJsonHandler extends MessageJsonHandler {
         try {
             return super.parseMessage(new StringReader(text));
         } catch (MessageIssueException e) {
-            throw e;
+            boolean json = isJson(text);
+            if (json && e.getRpcMessage() instanceof RequestMessage && ((RequestMessage) e.getRpcMessage()).getMethod() != null
+                    && !e.getIssues().isEmpty() && e.getIssues().get(0).getIssueCode() == ResponseErrorCode.ParseError.getValue()) {
+                throw issue(text, e); // valid JSON whose params do not fit: Invalid params, not a parse error
+            }
+            if (e.getRpcMessage() instanceof RequestMessage && ((RequestMessage) e.getRpcMessage()).getRawId() != null) throw e;
+            if (json) throw e;
+            throw issue(text, e); // LSP4J would only log it: answer with a parse error
         } catch (RuntimeException e) {
             throw issue(text, e);
+        }
+    }
+
+    private static boolean isJson(String text) {
+        try {
+            JsonParser.parseString(text);
+            return true;
+        } catch (RuntimeException e) {
+            return false;
         }
     }
 

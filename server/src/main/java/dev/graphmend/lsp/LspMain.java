@@ -10,6 +10,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.jsonrpc.MessageConsumer;
+import org.eclipse.lsp4j.jsonrpc.RemoteEndpoint;
+import org.eclipse.lsp4j.jsonrpc.messages.MessageIssue;
+import org.eclipse.lsp4j.jsonrpc.messages.RequestMessage;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
+import org.eclipse.lsp4j.jsonrpc.services.ServiceEndpoints;
 import org.eclipse.lsp4j.jsonrpc.json.StreamMessageConsumer;
 import org.eclipse.lsp4j.jsonrpc.json.MessageJsonHandler;
 import org.eclipse.lsp4j.services.LanguageClient;
@@ -27,6 +33,28 @@ public final class LspMain {
             @Override
             protected MessageJsonHandler createJsonHandler() {
                 return new GuardedJsonHandler(getSupportedMethods(), configureGson);
+            }
+
+            @Override
+            protected RemoteEndpoint createRemoteEndpoint(MessageJsonHandler jsonHandler) {
+                MessageConsumer outgoing = wrapMessageConsumer(new StreamMessageConsumer(output, jsonHandler));
+                RemoteEndpoint endpoint = new RemoteEndpoint(outgoing, ServiceEndpoints.toEndpoint(localServices)) {
+                    @Override
+                    protected void handleRequestIssues(RequestMessage request, List<MessageIssue> issues) {
+                        // several problems with the params of a known method are Invalid params, not Invalid Request
+                        if (issues.size() > 1 && request.getMethod() != null) {
+                            ResponseError error = new ResponseError(ResponseErrorCode.InvalidParams,
+                                    "Invalid params for " + request.getMethod() + ": " + issues.get(0).getText()
+                                            + " (and " + (issues.size() - 1) + " more)", null);
+                            outgoing.consume(createErrorResponseMessage(request, error));
+                            return;
+                        }
+                        super.handleRequestIssues(request, issues);
+                    }
+                };
+                jsonHandler.setMethodProvider(endpoint);
+                endpoint.setJsonHandler(jsonHandler);
+                return endpoint;
             }
 
             @Override

@@ -120,6 +120,19 @@ final class Harness implements AutoCloseable {
         rawMessage(json.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Waits until the server has written {@code count} occurrences of {@code text} (LSP4J's client cannot parse "id": null). */
+    void awaitWire(String text, int count) throws InterruptedException {
+        long end = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < end) {
+            String w = wire();
+            int n = 0;
+            for (int i = w.indexOf(text); i >= 0; i = w.indexOf(text, i + 1)) n++;
+            if (n >= count) return;
+            Thread.sleep(5);
+        }
+        throw new AssertionError("the server never wrote " + count + " x " + text + "; wrote " + wire());
+    }
+
     /** The first response the client received that matches, waiting for it. */
     ResponseMessage response(Predicate<ResponseMessage> p) throws InterruptedException {
         long end = System.nanoTime() + WAIT.toNanos();
