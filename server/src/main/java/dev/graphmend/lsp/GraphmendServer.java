@@ -421,7 +421,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             if (caps.configuration()) {
                 fetchConfiguration();
             } else {
-                settings.setEditorSettings(params.getSettings());
+                settings.setEditorSettings(params == null ? null : params.getSettings());
                 configChanged();
             }
         }

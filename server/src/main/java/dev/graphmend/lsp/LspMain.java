@@ -12,6 +12,7 @@ import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.jsonrpc.MessageConsumer;
 import org.eclipse.lsp4j.jsonrpc.RemoteEndpoint;
 import org.eclipse.lsp4j.jsonrpc.messages.MessageIssue;
+import org.eclipse.lsp4j.jsonrpc.messages.NotificationMessage;
 import org.eclipse.lsp4j.jsonrpc.messages.RequestMessage;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
@@ -59,7 +60,18 @@ public final class LspMain {
 
             @Override
             protected MessageConsumer wrapMessageConsumer(MessageConsumer consumer) {
-                if (!(consumer instanceof StreamMessageConsumer)) return super.wrapMessageConsumer(consumer);
+                if (!(consumer instanceof StreamMessageConsumer)) {
+                    MessageConsumer validated = super.wrapMessageConsumer(consumer);
+                    // VS Code's client sends {"settings": null} (the pull model), which LSP4J's validator rejects
+                    return message -> {
+                        if (message instanceof NotificationMessage
+                                && "workspace/didChangeConfiguration".equals(((NotificationMessage) message).getMethod())) {
+                            consumer.consume(message);
+                        } else {
+                            validated.consume(message);
+                        }
+                    };
+                }
                 // outgoing: not validated, so an error response to an unparsable request may carry "id": null
                 MessageConsumer result = consumer;
                 if (messageTracer != null) result = messageTracer.apply(result);
