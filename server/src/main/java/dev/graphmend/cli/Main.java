@@ -37,7 +37,7 @@ public final class Main {
             + "                 report graph breaks in files and folders\n"
             + "  fix [--diff] [--unsafe-fixes] [--select ...] PATH...\n"
             + "                 apply the legal fixes to a fixed point (--diff: show, write nothing)\n"
-            + "  lsp            run the language server on stdio                (not implemented yet)\n"
+            + "  lsp            run the language server on stdio (LSP 3.17)\n"
             + "  ast PATH...    print the gm-ast-v1 dump of each Python file (folders: *.py, recursively)\n"
             + "  rule CODE      show a rule's documentation, e.g. 'graphmend rule GM101'\n"
             + "\n"
@@ -48,7 +48,7 @@ public final class Main {
             + "exit status: 0 ok, 1 found something (graph breaks; for 'ast', syntax errors),\n"
             + "             2 usage or I/O error\n";
 
-    private static final List<String> NOT_YET = List.of("lsp");
+    private static final List<String> NOT_YET = List.of();
 
     private Main() {}
 
@@ -63,6 +63,10 @@ public final class Main {
 
     /** Runs one command line; returns the exit status. Output is UTF-8. */
     public static int run(String[] args, OutputStream stdout, PrintStream err) {
+        if (args.length > 0 && args[0].equals("lsp")) {
+            // the protocol needs the raw streams, not the buffered text writer below
+            return dev.graphmend.lsp.LspMain.run(Arrays.asList(args).subList(1, args.length), System.in, stdout, err);
+        }
         Writer out = new BufferedWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), 1 << 16);
         try {
             int code = dispatch(args, out, err);

@@ -54,16 +54,6 @@ class MainTest {
     }
 
     @Test
-    void laterCommandsSayNotImplemented() {
-        for (String cmd : new String[] {"lsp"}) {
-            Run r = run(cmd, "x.py");
-            assertEquals(2, r.code(), cmd);
-            assertEquals("", r.out(), cmd);
-            assertTrue(r.err().contains("'" + cmd + "' command is not implemented yet"), r.err());
-        }
-    }
-
-    @Test
     void unknownCommand() {
         Run r = run("frobnicate");
         assertEquals(2, r.code());

@@ -1,0 +1,12 @@
+package dev.graphmend.lsp;
+
+import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.config.AnalysisConfig;
+import java.util.List;
+
+/**
+ * The engine's diagnostics for one version of a document, with their LSP form (in the session's
+ * position encoding, same order) and the result id of that form for pull diagnostics.
+ */
+record Analysis(Snapshot snapshot, AnalysisConfig config, List<Diagnostic> engine,
+                List<org.eclipse.lsp4j.Diagnostic> lsp, String resultId) {}

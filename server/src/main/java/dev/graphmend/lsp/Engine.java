@@ -1,0 +1,30 @@
+package dev.graphmend.lsp;
+
+import dev.graphmend.passes.Analyzer;
+import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.analysis.Project;
+import dev.graphmend.passes.analysis.SourceModule;
+import dev.graphmend.passes.config.AnalysisConfig;
+import dev.graphmend.passes.fix.FixAll;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** The engine as the server calls it; an interface so tests can slow it down or count calls. */
+public interface Engine {
+    Map<SourceModule, List<Diagnostic>> analyze(Project project);
+
+    FixAll.Result fixAll(Path file, String text, AnalysisConfig config, List<SourceModule> others);
+
+    Engine DEFAULT = new Engine() {
+        @Override
+        public Map<SourceModule, List<Diagnostic>> analyze(Project project) {
+            return Analyzer.analyze(project);
+        }
+
+        @Override
+        public FixAll.Result fixAll(Path file, String text, AnalysisConfig config, List<SourceModule> others) {
+            return FixAll.apply(file, text, config, others);
+        }
+    };
+}

@@ -1,0 +1,958 @@
+package dev.graphmend.lsp;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import dev.graphmend.ir.document.PythonDocument;
+import dev.graphmend.ir.document.TextChange;
+import dev.graphmend.ir.document.UniIR;
+import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.analysis.Project;
+import dev.graphmend.passes.analysis.SourceModule;
+import dev.graphmend.passes.fix.FixAll;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.lsp4j.CodeAction;
+import org.eclipse.lsp4j.CodeActionKind;
+import org.eclipse.lsp4j.CodeActionOptions;
+import org.eclipse.lsp4j.CodeActionParams;
+import org.eclipse.lsp4j.Command;
+import org.eclipse.lsp4j.ConfigurationItem;
+import org.eclipse.lsp4j.ConfigurationParams;
+import org.eclipse.lsp4j.DiagnosticRegistrationOptions;
+import org.eclipse.lsp4j.DidChangeConfigurationParams;
+import org.eclipse.lsp4j.DidChangeTextDocumentParams;
+import org.eclipse.lsp4j.DidChangeWatchedFilesParams;
+import org.eclipse.lsp4j.DidChangeWatchedFilesRegistrationOptions;
+import org.eclipse.lsp4j.DidChangeWorkspaceFoldersParams;
+import org.eclipse.lsp4j.DidCloseTextDocumentParams;
+import org.eclipse.lsp4j.DidOpenTextDocumentParams;
+import org.eclipse.lsp4j.DidSaveTextDocumentParams;
+import org.eclipse.lsp4j.DocumentDiagnosticParams;
+import org.eclipse.lsp4j.DocumentDiagnosticReport;
+import org.eclipse.lsp4j.ExecuteCommandOptions;
+import org.eclipse.lsp4j.ExecuteCommandParams;
+import org.eclipse.lsp4j.FileChangeType;
+import org.eclipse.lsp4j.FileEvent;
+import org.eclipse.lsp4j.FileSystemWatcher;
+import org.eclipse.lsp4j.Hover;
+import org.eclipse.lsp4j.HoverParams;
+import org.eclipse.lsp4j.InitializeParams;
+import org.eclipse.lsp4j.InitializeResult;
+import org.eclipse.lsp4j.InitializedParams;
+import org.eclipse.lsp4j.MarkupContent;
+import org.eclipse.lsp4j.MarkupKind;
+import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.MessageType;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.ProgressParams;
+import org.eclipse.lsp4j.PublishDiagnosticsParams;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.Registration;
+import org.eclipse.lsp4j.RegistrationParams;
+import org.eclipse.lsp4j.RelatedFullDocumentDiagnosticReport;
+import org.eclipse.lsp4j.RelatedUnchangedDocumentDiagnosticReport;
+import org.eclipse.lsp4j.ServerCapabilities;
+import org.eclipse.lsp4j.ServerInfo;
+import org.eclipse.lsp4j.SetTraceParams;
+import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+import org.eclipse.lsp4j.TextDocumentSyncKind;
+import org.eclipse.lsp4j.TextDocumentSyncOptions;
+import org.eclipse.lsp4j.TextEdit;
+import org.eclipse.lsp4j.WorkDoneProgressBegin;
+import org.eclipse.lsp4j.WorkDoneProgressCreateParams;
+import org.eclipse.lsp4j.WorkDoneProgressEnd;
+import org.eclipse.lsp4j.WorkDoneProgressReport;
+import org.eclipse.lsp4j.WorkspaceEdit;
+import org.eclipse.lsp4j.WorkspaceFolder;
+import org.eclipse.lsp4j.WorkspaceFoldersOptions;
+import org.eclipse.lsp4j.WorkspaceServerCapabilities;
+import org.eclipse.lsp4j.jsonrpc.CompletableFutures;
+import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
+import org.eclipse.lsp4j.services.LanguageClient;
+import org.eclipse.lsp4j.services.LanguageClientAware;
+import org.eclipse.lsp4j.services.LanguageServer;
+import org.eclipse.lsp4j.services.TextDocumentService;
+import org.eclipse.lsp4j.services.WorkspaceService;
+
+/**
+ * The GraphMend language server (SPEC section 6). It holds documents and translates: text
+ * changes go into the incremental document model, the engine analyses a version off the message
+ * thread after a short debounce, and its diagnostics and fixes come back as LSP diagnostics, code
+ * actions, hovers and workspace edits. See docs/lsp.md for the behaviour in full.
+ */
+public final class GraphmendServer implements LanguageServer, LanguageClientAware {
+    public static final String FIX_ALL_COMMAND = "graphmend.fixAll";
+    public static final String FIX_ALL_KIND = "source.fixAll.graphmend";
+    static final String DIAGNOSTIC_ID = "graphmend";
+
+    /** Tunables; the defaults are what an editor wants, tests shorten the debounce. */
+    public record Options(long debounceMs) {
+        public static Options defaults() { return new Options(150); }
+    }
+
+    private final Engine engine;
+    private final Options options;
+    private final Log log;
+    private final Settings settings = new Settings();
+    private final WorkspaceIndex index = new WorkspaceIndex();
+    private final Map<String, DocEntry> docs = new ConcurrentHashMap<>();
+    private final java.util.concurrent.ScheduledThreadPoolExecutor analysis = analysisExecutor();
+    private final ExecutorService work = Executors.newFixedThreadPool(2, daemon("graphmend-work"));
+    private final ExecutorService indexer = Executors.newSingleThreadExecutor(daemon("graphmend-index"));
+    private final Set<String> reportedConfigErrors = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger progressTokens = new AtomicInteger();
+    private final CompletableFuture<Integer> exited = new CompletableFuture<>();
+    private final TextDocs textDocs = new TextDocs();
+    private final Workspace workspace = new Workspace();
+
+    private volatile LanguageClient client;
+    private volatile ClientCaps caps = ClientCaps.of(null);
+    private volatile List<Path> folders = List.of();
+    private volatile boolean shutdown;
+    private volatile CompletableFuture<Void> indexed = new CompletableFuture<>();
+
+    /** One open document: its latest snapshot, the analysis task and who waits for its result. */
+    private static final class DocEntry {
+        final String uri;
+        Snapshot snap;
+        long generation;
+        Future<?> task;
+        CompletableFuture<Analysis> next = new CompletableFuture<>();
+        Analysis last;
+        long lastGeneration = -1;
+        boolean closed;
+
+        DocEntry(String uri, Snapshot snap) {
+            this.uri = uri;
+            this.snap = snap;
+        }
+    }
+
+    public GraphmendServer(Engine engine, Options options, java.io.PrintStream err) {
+        this.engine = engine;
+        this.options = options;
+        this.log = new Log(err);
+    }
+
+    private static java.util.concurrent.ScheduledThreadPoolExecutor analysisExecutor() {
+        var e = new java.util.concurrent.ScheduledThreadPoolExecutor(1, daemon("graphmend-analysis"));
+        e.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        e.setRemoveOnCancelPolicy(true);
+        return e;
+    }
+
+    private static ThreadFactory daemon(String name) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    @Override
+    public void connect(LanguageClient c) {
+        client = c;
+        log.connect(c);
+    }
+
+    /** Completes with the process exit code when {@code exit} arrives (0 after shutdown, else 1). */
+    public CompletableFuture<Integer> onExit() { return exited; }
+
+    /** The exit code the process should have now: 0 after {@code shutdown}, else 1. */
+    public int exitCode() { return shutdown ? 0 : 1; }
+
+    /** Completes when the first workspace indexing has finished (for tests). */
+    CompletableFuture<Void> indexed() { return indexed; }
+
+    // ---------------------------------------------------------------- lifecycle
+
+    @Override
+    public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
+        caps = ClientCaps.of(params.getCapabilities());
+        List<Path> roots = new ArrayList<>();
+        if (params.getWorkspaceFolders() != null) {
+            for (WorkspaceFolder f : params.getWorkspaceFolders()) {
+                Path p = filePath(f.getUri());
+                if (p != null) roots.add(p);
+            }
+        } else if (params.getRootUri() != null) {
+            Path p = filePath(params.getRootUri());
+            if (p != null) roots.add(p);
+        }
+        folders = List.copyOf(roots);
+        settings.setInitializationOptions(params.getInitializationOptions());
+
+        ServerCapabilities sc = new ServerCapabilities();
+        sc.setPositionEncoding(caps.encoding().id);
+        TextDocumentSyncOptions sync = new TextDocumentSyncOptions();
+        sync.setOpenClose(true);
+        sync.setChange(TextDocumentSyncKind.Incremental);
+        sc.setTextDocumentSync(sync);
+        sc.setHoverProvider(true);
+        CodeActionOptions ca = new CodeActionOptions(List.of(CodeActionKind.QuickFix, FIX_ALL_KIND));
+        ca.setResolveProvider(true);
+        sc.setCodeActionProvider(ca);
+        sc.setExecuteCommandProvider(new ExecuteCommandOptions(List.of(FIX_ALL_COMMAND)));
+        DiagnosticRegistrationOptions diag = new DiagnosticRegistrationOptions(true, false);
+        diag.setIdentifier(DIAGNOSTIC_ID);
+        sc.setDiagnosticProvider(diag);
+        WorkspaceFoldersOptions wf = new WorkspaceFoldersOptions();
+        wf.setSupported(true);
+        wf.setChangeNotifications(true);
+        sc.setWorkspace(new WorkspaceServerCapabilities(wf));
+        log.info("initialize: position encoding " + caps.encoding().id + ", workspace folders " + folders
+                + (caps.pullDiagnostics() ? ", client pulls diagnostics" : ", diagnostics pushed"));
+        return CompletableFuture.completedFuture(new InitializeResult(sc, new ServerInfo("graphmend", version())));
+    }
+
+    @Override
+    public void initialized(InitializedParams params) {
+        ClientCaps c = caps;
+        if (c.watchedFilesDynamic()) {
+            List<FileSystemWatcher> watchers = List.of(
+                    new FileSystemWatcher(Either.forLeft("**/*.py")),
+                    new FileSystemWatcher(Either.forLeft("**/pyproject.toml")));
+            client.registerCapability(new RegistrationParams(List.of(new Registration("graphmend-watch",
+                    "workspace/didChangeWatchedFiles", new DidChangeWatchedFilesRegistrationOptions(watchers)))))
+                    .exceptionally(e -> {
+                        log.warn("the client refused to watch files: " + e.getMessage());
+                        return null;
+                    });
+        }
+        if (c.configuration()) fetchConfiguration();
+        startIndexing();
+    }
+
+    @Override
+    public CompletableFuture<Object> shutdown() {
+        shutdown = true;
+        for (DocEntry e : docs.values()) {
+            synchronized (e) {
+                if (e.task != null) e.task.cancel(false);
+            }
+        }
+        // no interrupts: a thread interrupted while it writes to an interruptible channel closes it
+        analysis.shutdown();
+        indexer.shutdown();
+        work.shutdown();
+        log.info("shutdown");
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public void exit() {
+        int code = exitCode();
+        log.info("exit (" + code + ")");
+        analysis.shutdown();
+        indexer.shutdown();
+        work.shutdown();
+        exited.complete(code);
+    }
+
+    @Override
+    public void setTrace(SetTraceParams params) {
+        log.setTrace(params == null ? null : params.getValue());
+    }
+
+    @Override
+    public TextDocumentService getTextDocumentService() { return textDocs; }
+
+    @Override
+    public WorkspaceService getWorkspaceService() { return workspace; }
+
+    // ---------------------------------------------------------------- documents
+
+    private final class TextDocs implements TextDocumentService {
+        @Override
+        public void didOpen(DidOpenTextDocumentParams params) {
+            if (shutdown) return;
+            var td = params.getTextDocument();
+            Path path = documentPath(td.getUri());
+            if (path == null) {
+                log.warn("didOpen: cannot use URI " + td.getUri());
+                return;
+            }
+            String text = td.getText() == null ? "" : td.getText();
+            Snapshot s = new Snapshot(td.getUri(), path, td.getVersion(), UniIR.of(PythonDocument.open(text, td.getVersion())));
+            DocEntry old = docs.put(td.getUri(), new DocEntry(td.getUri(), s));
+            if (old != null) cancel(old);
+            schedule(docs.get(td.getUri()), 0);
+            scheduleOthers(td.getUri());
+        }
+
+        @Override
+        public void didChange(DidChangeTextDocumentParams params) {
+            if (shutdown) return;
+            String uri = params.getTextDocument().getUri();
+            DocEntry e = docs.get(uri);
+            if (e == null) {
+                log.warn("didChange for a document that is not open: " + uri);
+                return;
+            }
+            Integer v = params.getTextDocument().getVersion();
+            synchronized (e) {
+                Snapshot cur = e.snap;
+                int version = v == null ? cur.version + 1 : v;
+                if (version <= cur.version) {
+                    log.warn("didChange: version " + version + " of " + uri + " is not newer than " + cur.version
+                            + "; applying the change anyway");
+                }
+                PythonDocument doc = cur.doc();
+                for (TextDocumentContentChangeEvent c : params.getContentChanges()) {
+                    String text = c.getText() == null ? "" : c.getText();
+                    if (c.getRange() == null) {
+                        doc = doc.apply(TextChange.replaceAll(text), version);
+                    } else {
+                        Positions pos = new Positions(doc.source().lines(), caps.encoding());
+                        TextChange.Position start = pos.utf16(c.getRange().getStart());
+                        TextChange.Position end = pos.utf16(c.getRange().getEnd());
+                        doc = doc.apply(new TextChange(new TextChange.Range(start, end), text), version);
+                    }
+                }
+                if (doc == cur.doc()) doc = doc.apply(List.of(), version);
+                e.snap = new Snapshot(uri, cur.path, version, cur.ir.next(doc));
+            }
+            schedule(e, options.debounceMs());
+            scheduleOthers(uri);
+        }
+
+        @Override
+        public void didClose(DidCloseTextDocumentParams params) {
+            String uri = params.getTextDocument().getUri();
+            DocEntry e = docs.remove(uri);
+            if (e == null) return;
+            cancel(e);
+            LanguageClient c = client;
+            if (c != null) c.publishDiagnostics(new PublishDiagnosticsParams(uri, List.of()));
+            Path p = e.snap.path;
+            if (underFolders(p)) indexer.execute(() -> {
+                index.update(p);
+                scheduleAll(options.debounceMs());
+            });
+            else scheduleAll(options.debounceMs());
+        }
+
+        @Override
+        public void didSave(DidSaveTextDocumentParams params) {
+            // the editor's text is what is analysed; saving changes nothing
+        }
+
+        @Override
+        public CompletableFuture<DocumentDiagnosticReport> diagnostic(DocumentDiagnosticParams params) {
+            DocEntry e = docs.get(params.getTextDocument().getUri());
+            if (e == null) return failed(ResponseErrorCode.InvalidParams, "document not open: " + params.getTextDocument().getUri());
+            String previous = params.getPreviousResultId();
+            return analysisOf(e).thenApply(a -> {
+                if (previous != null && previous.equals(a.resultId())) {
+                    return new DocumentDiagnosticReport(new RelatedUnchangedDocumentDiagnosticReport(a.resultId()));
+                }
+                RelatedFullDocumentDiagnosticReport full = new RelatedFullDocumentDiagnosticReport(a.lsp());
+                full.setResultId(a.resultId());
+                return new DocumentDiagnosticReport(full);
+            });
+        }
+
+        @Override
+        public CompletableFuture<List<Either<Command, CodeAction>>> codeAction(CodeActionParams params) {
+            Range r = params.getRange();
+            if (r == null || r.getStart() == null || r.getEnd() == null || negative(r.getStart()) || negative(r.getEnd())) {
+                return failed(ResponseErrorCode.InvalidParams, "codeAction: the range must have non-negative positions");
+            }
+            DocEntry e = docs.get(params.getTextDocument().getUri());
+            if (e == null) return CompletableFuture.completedFuture(List.of());
+            return analysisOf(e).thenApplyAsync(a -> actions(a, params), work);
+        }
+
+        @Override
+        public CompletableFuture<CodeAction> resolveCodeAction(CodeAction action) {
+            JsonObject data = action.getData() instanceof JsonElement && ((JsonElement) action.getData()).isJsonObject()
+                    ? ((JsonElement) action.getData()).getAsJsonObject() : null;
+            if (data == null || !data.has("uri") || !data.has("version") || !data.has("kind")) {
+                return failed(ResponseErrorCode.InvalidParams, "codeAction/resolve: this action has no GraphMend data");
+            }
+            String uri = data.get("uri").getAsString();
+            int version = data.get("version").getAsInt();
+            DocEntry e = docs.get(uri);
+            if (e == null) return failed(ResponseErrorCode.InvalidParams, "document not open: " + uri);
+            return analysisOf(e).thenApplyAsync(a -> {
+                if (a.snapshot().version != version) {
+                    throw new ResponseErrorException(new ResponseError(ResponseErrorCode.ContentModified,
+                            "the document changed (version " + version + " is stale, now " + a.snapshot().version
+                                    + "); ask for code actions again", null));
+                }
+                action.setEdit(editFor(a, data));
+                return action;
+            }, work);
+        }
+
+        @Override
+        public CompletableFuture<Hover> hover(HoverParams params) {
+            Position p = params.getPosition();
+            if (p == null || negative(p)) return failed(ResponseErrorCode.InvalidParams, "hover: the position must not be negative");
+            DocEntry e = docs.get(params.getTextDocument().getUri());
+            if (e == null) return CompletableFuture.completedFuture(null);
+            return analysisOf(e).thenApply(a -> hoverFor(a, p));
+        }
+    }
+
+    // ---------------------------------------------------------------- workspace
+
+    private final class Workspace implements WorkspaceService {
+        @Override
+        public void didChangeConfiguration(DidChangeConfigurationParams params) {
+            if (caps.configuration()) {
+                fetchConfiguration();
+            } else {
+                settings.setEditorSettings(params == null ? null : params.getSettings());
+                configChanged();
+            }
+        }
+
+        @Override
+        public void didChangeWatchedFiles(DidChangeWatchedFilesParams params) {
+            boolean config = false;
+            List<FileEvent> py = new ArrayList<>();
+            for (FileEvent ev : params.getChanges()) {
+                Path p = filePath(ev.getUri());
+                if (p == null) continue;
+                String name = p.getFileName() == null ? "" : p.getFileName().toString();
+                if (name.equals("pyproject.toml")) config = true;
+                else if (name.endsWith(".py")) py.add(ev);
+            }
+            boolean reconfigure = config;
+            indexer.execute(() -> {
+                for (FileEvent ev : py) {
+                    Path p = filePath(ev.getUri());
+                    if (docs.containsKey(ev.getUri()) || !underFolders(p)) continue; // the editor's text wins
+                    if (ev.getType() == FileChangeType.Deleted) index.remove(p);
+                    else index.update(p);
+                }
+                if (reconfigure) configChanged();
+                else if (!py.isEmpty()) scheduleAll(options.debounceMs());
+            });
+        }
+
+        @Override
+        public void didChangeWorkspaceFolders(DidChangeWorkspaceFoldersParams params) {
+            Set<Path> set = new LinkedHashSet<>(folders);
+            var ev = params.getEvent();
+            if (ev != null && ev.getRemoved() != null) for (WorkspaceFolder f : ev.getRemoved()) set.remove(filePath(f.getUri()));
+            if (ev != null && ev.getAdded() != null) for (WorkspaceFolder f : ev.getAdded()) {
+                Path p = filePath(f.getUri());
+                if (p != null) set.add(p);
+            }
+            folders = List.copyOf(set);
+            startIndexing();
+        }
+
+        @Override
+        public CompletableFuture<Object> executeCommand(ExecuteCommandParams params) {
+            if (!FIX_ALL_COMMAND.equals(params.getCommand())) {
+                return failed(ResponseErrorCode.InvalidParams, "unknown command: " + params.getCommand());
+            }
+            List<Object> args = params.getArguments();
+            JsonObject arg = args != null && args.size() == 1 && args.get(0) instanceof JsonElement
+                    && ((JsonElement) args.get(0)).isJsonObject() ? ((JsonElement) args.get(0)).getAsJsonObject() : null;
+            if (arg == null || !arg.has("uri") || !arg.has("version") || !arg.get("uri").isJsonPrimitive()
+                    || !arg.get("version").isJsonPrimitive() || !arg.get("version").getAsJsonPrimitive().isNumber()) {
+                return failed(ResponseErrorCode.InvalidParams, FIX_ALL_COMMAND + " takes one argument {uri, version}");
+            }
+            String uri = arg.get("uri").getAsString();
+            int version = arg.get("version").getAsInt();
+            DocEntry e = docs.get(uri);
+            if (e == null) return failed(ResponseErrorCode.InvalidParams, "document not open: " + uri);
+            Snapshot s;
+            synchronized (e) {
+                s = e.snap;
+            }
+            if (s.version != version) {
+                return failed(ResponseErrorCode.ContentModified, "stale version " + version + " of " + uri
+                        + " (the document is at version " + s.version + ")");
+            }
+            if (!caps.applyEdit()) {
+                return failed(ResponseErrorCode.RequestFailed, "the client cannot apply workspace edits (workspace.applyEdit)");
+            }
+            CompletableFuture<Object> result = CompletableFutures.computeAsync(work, cancel -> {
+                Analysis a = analysisOf(e).join();
+                cancel.checkCanceled();
+                if (a.snapshot().version != version) {
+                    throw new ResponseErrorException(new ResponseError(ResponseErrorCode.ContentModified,
+                            "the document changed while fixing; run the command again", null));
+                }
+                return fixAllEdit(a);
+            }).thenCompose(fx -> {
+                JsonObject out = new JsonObject();
+                FixAllEdit f = (FixAllEdit) fx;
+                out.addProperty("fixes", f == null ? 0 : f.result().applied().size());
+                if (f == null) {
+                    out.addProperty("applied", false);
+                    out.addProperty("reason", "nothing to fix");
+                    return CompletableFuture.completedFuture(out);
+                }
+                return client.applyEdit(new org.eclipse.lsp4j.ApplyWorkspaceEditParams(f.edit(), "GraphMend: fix all"))
+                        .thenApply(resp -> {
+                            out.addProperty("applied", resp.isApplied());
+                            if (resp.getFailureReason() != null) out.addProperty("reason", resp.getFailureReason());
+                            return out;
+                        });
+            });
+            return result;
+        }
+    }
+
+    // ---------------------------------------------------------------- analysis scheduling
+
+    private void schedule(DocEntry e, long delayMs) {
+        if (shutdown || e == null) return;
+        synchronized (e) {
+            if (e.closed) return;
+            long gen = ++e.generation;
+            Snapshot s = e.snap;
+            if (e.task != null) e.task.cancel(false);
+            if (e.next.isDone()) e.next = new CompletableFuture<>();
+            try {
+                e.task = analysis.schedule(() -> analyse(e, s, gen), delayMs, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.RejectedExecutionException ex) {
+                // shutting down
+            }
+        }
+    }
+
+    /** Re-analyses the other open documents: they may call into the one that changed. */
+    private void scheduleOthers(String uri) {
+        for (DocEntry o : docs.values()) if (!o.uri.equals(uri)) schedule(o, options.debounceMs() * 2);
+    }
+
+    private void scheduleAll(long delayMs) {
+        for (DocEntry o : docs.values()) schedule(o, delayMs);
+    }
+
+    private void cancel(DocEntry e) {
+        synchronized (e) {
+            e.closed = true;
+            if (e.task != null) e.task.cancel(false);
+            if (!e.next.isDone()) {
+                e.next.completeExceptionally(new ResponseErrorException(new ResponseError(ResponseErrorCode.ContentModified,
+                        "the document was closed", null)));
+            }
+        }
+    }
+
+    private boolean current(DocEntry e, long gen) {
+        synchronized (e) {
+            return !e.closed && e.generation == gen;
+        }
+    }
+
+    /** The analysis of the document's latest version: at once when known, else when the pending one finishes. */
+    private CompletableFuture<Analysis> analysisOf(DocEntry e) {
+        synchronized (e) {
+            if (e.last != null && e.lastGeneration == e.generation) return CompletableFuture.completedFuture(e.last);
+            if (e.task == null || e.task.isDone()) schedule(e, 0);
+            CompletableFuture<Analysis> f = e.next;
+            // a waiter's cancellation must not cancel the shared future
+            return f.thenApply(a -> a);
+        }
+    }
+
+    private void analyse(DocEntry e, Snapshot s, long gen) {
+        if (!current(e, gen)) return;
+        long t0 = System.nanoTime();
+        try {
+            Settings.Resolved cfg = settings.configFor(s.path);
+            for (String err : cfg.errors()) reportConfigError(err);
+            List<SourceModule> modules = othersFor(e);
+            SourceModule mine = s.module();
+            modules.add(mine);
+            Map<SourceModule, List<Diagnostic>> found = engine.analyze(new Project(modules, cfg.config()));
+            if (!current(e, gen)) return; // a newer version is on its way: drop this result
+            List<Diagnostic> list = found.getOrDefault(mine, List.of());
+            Positions pos = s.positions(caps.encoding());
+            List<org.eclipse.lsp4j.Diagnostic> lsp = DiagnosticMapper.toLsp(list, pos);
+            Analysis a = new Analysis(s, cfg.config(), list, lsp, DiagnosticMapper.resultId(s.uri, lsp));
+            CompletableFuture<Analysis> waiting;
+            synchronized (e) {
+                if (e.closed || e.generation != gen) return;
+                e.last = a;
+                e.lastGeneration = gen;
+                waiting = e.next;
+            }
+            waiting.complete(a);
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            log.trace("analysed " + s.uri + " v" + s.version + ": " + list.size() + " diagnostics in " + ms + " ms",
+                    modules.size() + " modules in the project");
+            LanguageClient c = client;
+            if (c != null && !caps.pullDiagnostics()) c.publishDiagnostics(new PublishDiagnosticsParams(s.uri, lsp, s.version));
+        } catch (Throwable t) {
+            log.error("analysis of " + s.uri + " failed: " + t);
+            CompletableFuture<Analysis> waiting;
+            synchronized (e) {
+                if (e.generation != gen) return;
+                waiting = e.next;
+            }
+            waiting.completeExceptionally(new ResponseErrorException(new ResponseError(ResponseErrorCode.InternalError,
+                    "analysis failed: " + t, null)));
+        }
+    }
+
+    /** The project around a document: the workspace's files, with open documents' editor text standing in for theirs. */
+    private List<SourceModule> othersFor(DocEntry e) {
+        Set<Path> open = new HashSet<>();
+        List<SourceModule> out = new ArrayList<>();
+        for (DocEntry o : docs.values()) {
+            Snapshot s;
+            synchronized (o) {
+                s = o.snap;
+            }
+            open.add(s.path);
+            if (o != e && !s.path.equals(e.snap.path)) out.add(s.module());
+        }
+        out.addAll(0, index.modulesExcept(open));
+        return out;
+    }
+
+    private void reportConfigError(String err) {
+        if (!reportedConfigErrors.add(err)) return;
+        log.error("configuration: " + err + " (this layer is ignored)");
+        LanguageClient c = client;
+        if (c != null) c.showMessage(new MessageParams(MessageType.Warning, "GraphMend configuration: " + err));
+    }
+
+    private void configChanged() {
+        reportedConfigErrors.clear();
+        scheduleAll(0);
+        LanguageClient c = client;
+        if (c != null && caps.pullDiagnostics() && caps.diagnosticRefresh()) {
+            // pull clients ask again once the new results are there
+            CompletableFuture.runAsync(() -> {
+                for (DocEntry e : docs.values()) {
+                    try {
+                        analysisOf(e).get(30, TimeUnit.SECONDS);
+                    } catch (Exception ex) {
+                        // closed or failed: nothing to wait for
+                    }
+                }
+                c.refreshDiagnostics();
+            }, work);
+        }
+    }
+
+    private void fetchConfiguration() {
+        LanguageClient c = client;
+        if (c == null) return;
+        ConfigurationItem item = new ConfigurationItem();
+        item.setSection("graphmend");
+        c.configuration(new ConfigurationParams(List.of(item))).whenComplete((values, err) -> {
+            if (err != null) {
+                log.warn("workspace/configuration failed: " + err.getMessage());
+                return;
+            }
+            settings.setEditorSettings(values == null || values.isEmpty() ? null : values.get(0));
+            configChanged();
+        });
+    }
+
+    // ---------------------------------------------------------------- workspace indexing
+
+    private void startIndexing() {
+        List<Path> roots = folders;
+        CompletableFuture<Void> done = indexed.isDone() ? new CompletableFuture<>() : indexed;
+        indexed = done;
+        try {
+            indexer.execute(() -> {
+                try {
+                    runIndexing(roots);
+                } finally {
+                    done.complete(null);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException ex) {
+            done.complete(null);
+        }
+    }
+
+    private void runIndexing(List<Path> roots) {
+        if (roots.isEmpty()) return;
+        List<Path> files = WorkspaceIndex.pythonFiles(roots);
+        LanguageClient c = client;
+        Either<String, Integer> token = null;
+        if (c != null && caps.workDoneProgress()) {
+            Either<String, Integer> t = Either.forLeft("graphmend-index-" + progressTokens.incrementAndGet());
+            try {
+                c.createProgress(new WorkDoneProgressCreateParams(t)).get(10, TimeUnit.SECONDS);
+                token = t;
+            } catch (Exception ex) {
+                log.warn("window/workDoneProgress/create failed: " + ex);
+            }
+        }
+        long t0 = System.currentTimeMillis();
+        if (token != null) {
+            WorkDoneProgressBegin b = new WorkDoneProgressBegin();
+            b.setTitle("GraphMend: indexing");
+            b.setMessage(files.size() + " Python files");
+            b.setPercentage(0);
+            b.setCancellable(false);
+            c.notifyProgress(new ProgressParams(token, Either.forLeft(b)));
+        }
+        Either<String, Integer> tok = token;
+        int step = Math.max(1, files.size() / 20);
+        index.index(files, (done, total) -> {
+            if (tok != null && (done % step == 0) && done < total) {
+                WorkDoneProgressReport r = new WorkDoneProgressReport();
+                r.setMessage(done + "/" + total + " files");
+                r.setPercentage(done * 100 / Math.max(1, total));
+                c.notifyProgress(new ProgressParams(tok, Either.forLeft(r)));
+            }
+        }, () -> shutdown || Thread.currentThread().isInterrupted());
+        if (token != null) {
+            WorkDoneProgressEnd end = new WorkDoneProgressEnd();
+            end.setMessage("indexed " + index.size() + " files");
+            c.notifyProgress(new ProgressParams(token, Either.forLeft(end)));
+        }
+        log.info("indexed " + index.size() + " Python files in " + (System.currentTimeMillis() - t0) + " ms");
+        scheduleAll(0);
+    }
+
+    private boolean underFolders(Path p) {
+        if (p == null) return false;
+        for (Path f : folders) if (p.startsWith(f)) return true;
+        return false;
+    }
+
+    // ---------------------------------------------------------------- code actions
+
+    private List<Either<Command, CodeAction>> actions(Analysis a, CodeActionParams params) {
+        Snapshot s = a.snapshot();
+        List<String> only = params.getContext() == null ? null : params.getContext().getOnly();
+        boolean quick = wanted(only, CodeActionKind.QuickFix);
+        boolean fixAll = wanted(only, FIX_ALL_KIND);
+        boolean lazy = caps.resolveEdit();
+        List<Either<Command, CodeAction>> out = new ArrayList<>();
+        boolean anyFix = false;
+        for (int i = 0; i < a.engine().size(); i++) {
+            Diagnostic d = a.engine().get(i);
+            if (d.code().equals("GM000")) continue;
+            for (Diagnostic.Fix f : d.fixes()) anyFix |= "safe".equals(f.safety()) || a.config().unsafeFixes();
+            if (!quick || !Positions.intersects(a.lsp().get(i).getRange(), params.getRange())) continue;
+            for (int j = 0; j < d.fixes().size(); j++) {
+                Diagnostic.Fix f = d.fixes().get(j);
+                CodeAction ca = new CodeAction(f.title());
+                ca.setKind(CodeActionKind.QuickFix);
+                ca.setDiagnostics(List.of(a.lsp().get(i)));
+                ca.setIsPreferred("safe".equals(f.safety()));
+                JsonObject data = data(s, "fix", i, d.code());
+                data.addProperty("fix", j);
+                if (lazy) ca.setData(data);
+                else ca.setEdit(editFor(a, data));
+                out.add(Either.forRight(ca));
+            }
+            JsonObject data = data(s, "disable", i, d.code());
+            WorkspaceEdit disable = editFor(a, data);
+            if (disable != null) {
+                CodeAction ca = new CodeAction("Disable " + d.code() + " for this line");
+                ca.setKind(CodeActionKind.QuickFix);
+                ca.setDiagnostics(List.of(a.lsp().get(i)));
+                if (lazy) ca.setData(data);
+                else ca.setEdit(disable);
+                out.add(Either.forRight(ca));
+            }
+        }
+        if (fixAll && anyFix) {
+            CodeAction ca = new CodeAction(a.config().unsafeFixes() ? "Fix all GraphMend problems (including unsafe fixes)"
+                    : "Fix all GraphMend problems (safe fixes)");
+            ca.setKind(FIX_ALL_KIND);
+            JsonObject data = data(s, "fixAll", -1, null);
+            if (lazy) {
+                ca.setData(data);
+            } else {
+                WorkspaceEdit we = editFor(a, data);
+                if (we == null) return out;
+                ca.setEdit(we);
+            }
+            out.add(Either.forRight(ca));
+        }
+        return out;
+    }
+
+    private static boolean wanted(List<String> only, String kind) {
+        if (only == null || only.isEmpty()) return true;
+        for (String o : only) if (kind.equals(o) || kind.startsWith(o + ".")) return true;
+        return false;
+    }
+
+    private static JsonObject data(Snapshot s, String kind, int diagnostic, String code) {
+        JsonObject o = new JsonObject();
+        o.addProperty("uri", s.uri);
+        o.addProperty("version", s.version);
+        o.addProperty("kind", kind);
+        if (diagnostic >= 0) o.addProperty("diagnostic", diagnostic);
+        if (code != null) o.addProperty("code", code);
+        return o;
+    }
+
+    /** The edit a code action's data describes, computed on the analysis of the same version; null when there is none. */
+    private WorkspaceEdit editFor(Analysis a, JsonObject data) {
+        Snapshot s = a.snapshot();
+        Positions pos = s.positions(caps.encoding());
+        String kind = data.get("kind").getAsString();
+        if (kind.equals("fixAll")) {
+            FixAllEdit f = fixAllEdit(a);
+            return f == null ? new WorkspaceEdit() : f.edit();
+        }
+        int i = data.has("diagnostic") ? data.get("diagnostic").getAsInt() : -1;
+        if (i < 0 || i >= a.engine().size() || !a.engine().get(i).code().equals(data.has("code") ? data.get("code").getAsString() : "")) {
+            throw new ResponseErrorException(new ResponseError(ResponseErrorCode.ContentModified,
+                    "the diagnostic this action was made for is gone; ask for code actions again", null));
+        }
+        Diagnostic d = a.engine().get(i);
+        if (kind.equals("disable")) {
+            Suppress.Insert ins = Suppress.forLine(s.ir.lines(), d.span().line(), d.span().endLine(), d.code());
+            if (ins == null) return null;
+            Position at = pos.fromUtf16(ins.line() - 1, ins.utf16Col());
+            return Edits.workspaceEdit(caps, s.uri, s.version, List.of(new TextEdit(new Range(at, at), ins.text())),
+                    new Edits.Annotation("graphmend.suppress", "Suppress " + d.code() + " on this line",
+                            "Adds a '# graphmend: ignore[" + d.code() + "]' comment; the code is unchanged."));
+        }
+        if (kind.equals("fix")) {
+            int j = data.has("fix") ? data.get("fix").getAsInt() : -1;
+            if (j < 0 || j >= d.fixes().size()) {
+                throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "no such fix", null));
+            }
+            Diagnostic.Fix f = d.fixes().get(j);
+            List<TextEdit> edits = new ArrayList<>();
+            for (Diagnostic.Edit ed : f.edits()) edits.add(new TextEdit(pos.range(ed.span()), ed.newText()));
+            boolean safe = "safe".equals(f.safety());
+            String description = safe ? "Safe: behaviour is the same for every input."
+                    : "Unsafe: behaviour changes" + (f.note() == null ? "; review the edit before applying it." : ": " + f.note());
+            if (safe && f.note() != null) description += " " + f.note();
+            return Edits.workspaceEdit(caps, s.uri, s.version, edits,
+                    new Edits.Annotation("graphmend.fix." + f.safety(), (safe ? "Safe fix: " : "Unsafe fix: ") + f.title(),
+                            description));
+        }
+        throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "unknown action kind " + kind, null));
+    }
+
+    record FixAllEdit(WorkspaceEdit edit, FixAll.Result result) {}
+
+    /** Fix-all of the analysed version as one edit (the changed span), or null when nothing changes. */
+    private FixAllEdit fixAllEdit(Analysis a) {
+        Snapshot s = a.snapshot();
+        DocEntry e = docs.get(s.uri);
+        List<SourceModule> others = e == null ? new ArrayList<>() : othersFor(e);
+        FixAll.Result r = engine.fixAll(s.path, s.text(), a.config(), others);
+        TextEdit edit = Edits.diff(s.text(), r.text(), s.positions(caps.encoding()));
+        if (edit == null) return null;
+        StringBuilder desc = new StringBuilder();
+        for (FixAll.Applied ap : r.applied()) {
+            desc.append(desc.length() == 0 ? "" : "; ").append(ap.code()).append(" line ").append(ap.line())
+                    .append(": ").append(ap.title()).append(" (").append(ap.safety()).append(")");
+        }
+        String label = a.config().unsafeFixes() ? "Fix all (including unsafe fixes)" : "Fix all (safe fixes)";
+        return new FixAllEdit(Edits.workspaceEdit(caps, s.uri, s.version, List.of(edit),
+                new Edits.Annotation("graphmend.fixAll", label, desc.toString())), r);
+    }
+
+    // ---------------------------------------------------------------- hover
+
+    private Hover hoverFor(Analysis a, Position p) {
+        Positions pos = a.snapshot().positions(caps.encoding());
+        if (!pos.inRange(p)) return null;
+        StringBuilder md = new StringBuilder();
+        Range range = null;
+        boolean markdown = caps.markdownHover();
+        for (int i = 0; i < a.engine().size(); i++) {
+            Range r = a.lsp().get(i).getRange();
+            if (!Positions.contains(r, p)) continue;
+            Diagnostic d = a.engine().get(i);
+            if (range == null) range = r;
+            if (md.length() > 0) md.append(markdown ? "\n\n---\n\n" : "\n\n");
+            md.append(markdown ? "**" + d.code() + "** `" + d.rule().name() + "`" : d.code() + " " + d.rule().name());
+            md.append("\n\n").append(d.message());
+            if (!d.dynamoIds().isEmpty()) {
+                md.append("\n\nDynamo graph-break id").append(d.dynamoIds().size() > 1 ? "s: " : ": ");
+                List<String> ids = new ArrayList<>();
+                for (String id : d.dynamoIds()) ids.add(markdown ? "`" + id + "`" : id);
+                md.append(String.join(", ", ids));
+            }
+            if (d.root() != null) {
+                md.append("\n\nCompiled because of ").append(d.root().description()).append(" (")
+                        .append(Path.of(d.root().path()).getFileName()).append(":").append(d.root().line()).append(")");
+            }
+            if (!d.fixes().isEmpty()) {
+                md.append("\n\nFixes:");
+                for (Diagnostic.Fix f : d.fixes()) {
+                    md.append("\n- ").append(f.title()).append(" (").append(f.safety()).append(")");
+                    if (f.note() != null) md.append(": ").append(f.note());
+                }
+            } else if (d.noFixReason() != null) {
+                md.append("\n\nNo fix offered: ").append(d.noFixReason());
+            } else if (!d.code().equals("GM000")) {
+                md.append("\n\nNo source rewrite removes this break; see the rule page for what to do instead.");
+            }
+            if (!d.code().equals("GM000")) {
+                md.append(markdown ? "\n\n[" + d.code() + " documentation](" + d.rule().docsUrl() + ")"
+                        : "\n\n" + d.rule().docsUrl());
+            }
+        }
+        if (range == null) return null;
+        return new Hover(new MarkupContent(markdown ? MarkupKind.MARKDOWN : MarkupKind.PLAINTEXT, md.toString()), range);
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private static boolean negative(Position p) {
+        return p.getLine() < 0 || p.getCharacter() < 0;
+    }
+
+    static <T> CompletableFuture<T> failed(int code, String message) {
+        return CompletableFuture.failedFuture(new ResponseErrorException(new ResponseError(code, message, null)));
+    }
+
+    static <T> CompletableFuture<T> failed(ResponseErrorCode code, String message) {
+        return failed(code.getValue(), message);
+    }
+
+    /** A file URI's path; null for other schemes or malformed URIs. */
+    static Path filePath(String uri) {
+        if (uri == null) return null;
+        try {
+            URI u = URI.create(uri);
+            if (!"file".equalsIgnoreCase(u.getScheme())) return null;
+            return Path.of(u).toAbsolutePath().normalize();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The path a document stands for: its file, or a made-up one for untitled and other schemes. */
+    static Path documentPath(String uri) {
+        Path p = filePath(uri);
+        if (p != null) return p;
+        if (uri == null || uri.isEmpty()) return null;
+        String name = uri.replaceAll("[^A-Za-z0-9_]", "_");
+        return Path.of(System.getProperty("java.io.tmpdir"), "graphmend-untitled", name + ".py").toAbsolutePath();
+    }
+
+    static String version() {
+        String v = GraphmendServer.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+}

@@ -1,0 +1,120 @@
+package dev.graphmend.lsp;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.eclipse.lsp4j.jsonrpc.Launcher;
+import org.eclipse.lsp4j.jsonrpc.MessageConsumer;
+import org.eclipse.lsp4j.jsonrpc.RemoteEndpoint;
+import org.eclipse.lsp4j.jsonrpc.messages.MessageIssue;
+import org.eclipse.lsp4j.jsonrpc.messages.NotificationMessage;
+import org.eclipse.lsp4j.jsonrpc.messages.RequestMessage;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
+import org.eclipse.lsp4j.jsonrpc.services.ServiceEndpoints;
+import org.eclipse.lsp4j.jsonrpc.json.StreamMessageConsumer;
+import org.eclipse.lsp4j.jsonrpc.json.MessageJsonHandler;
+import org.eclipse.lsp4j.services.LanguageClient;
+
+/**
+ * {@code graphmend lsp}: the language server on stdio. Returns the process exit code: 0 when
+ * the client sent {@code shutdown} before {@code exit} (or before closing the stream), else 1.
+ */
+public final class LspMain {
+    private LspMain() {}
+
+    /** A launcher whose JSON handler answers malformed messages (see {@link GuardedJsonHandler}). */
+    public static Launcher<LanguageClient> launcher(Object server, InputStream in, OutputStream out, ExecutorService exec) {
+        return new Launcher.Builder<LanguageClient>() {
+            @Override
+            protected MessageJsonHandler createJsonHandler() {
+                return new GuardedJsonHandler(getSupportedMethods(), configureGson);
+            }
+
+            @Override
+            protected RemoteEndpoint createRemoteEndpoint(MessageJsonHandler jsonHandler) {
+                MessageConsumer outgoing = wrapMessageConsumer(new StreamMessageConsumer(output, jsonHandler));
+                RemoteEndpoint endpoint = new RemoteEndpoint(outgoing, ServiceEndpoints.toEndpoint(localServices)) {
+                    @Override
+                    protected void handleRequestIssues(RequestMessage request, List<MessageIssue> issues) {
+                        // several problems with the params of a known method are Invalid params, not Invalid Request
+                        if (issues.size() > 1 && request.getMethod() != null) {
+                            ResponseError error = new ResponseError(ResponseErrorCode.InvalidParams,
+                                    "Invalid params for " + request.getMethod() + ": " + issues.get(0).getText()
+                                            + " (and " + (issues.size() - 1) + " more)", null);
+                            outgoing.consume(createErrorResponseMessage(request, error));
+                            return;
+                        }
+                        super.handleRequestIssues(request, issues);
+                    }
+                };
+                jsonHandler.setMethodProvider(endpoint);
+                endpoint.setJsonHandler(jsonHandler);
+                return endpoint;
+            }
+
+            @Override
+            protected MessageConsumer wrapMessageConsumer(MessageConsumer consumer) {
+                if (!(consumer instanceof StreamMessageConsumer)) {
+                    MessageConsumer validated = super.wrapMessageConsumer(consumer);
+                    // VS Code's client sends {"settings": null} (the pull model), which LSP4J's validator rejects
+                    return message -> {
+                        if (message instanceof NotificationMessage
+                                && "workspace/didChangeConfiguration".equals(((NotificationMessage) message).getMethod())) {
+                            consumer.consume(message);
+                        } else {
+                            validated.consume(message);
+                        }
+                    };
+                }
+                // outgoing: not validated, so an error response to an unparsable request may carry "id": null
+                MessageConsumer result = consumer;
+                if (messageTracer != null) result = messageTracer.apply(result);
+                if (messageWrapper != null) result = messageWrapper.apply(result);
+                return result;
+            }
+        }.setLocalService(server)
+                .setRemoteInterface(LanguageClient.class)
+                .setInput(in)
+                .setOutput(out)
+                .setExecutorService(exec)
+                .validateMessages(true)
+                .configureGson(b -> b.registerTypeAdapterFactory(new AnnotatedEditsAdapter()))
+                .create();
+    }
+
+    public static int run(List<String> args, InputStream in, OutputStream out, PrintStream err) {
+        if (!args.isEmpty() && !(args.size() == 1 && args.get(0).equals("--stdio"))) {
+            err.println("graphmend lsp: takes no arguments (it speaks LSP on stdin/stdout); got " + args);
+            return 2;
+        }
+        // stdout is the protocol: anything printed by mistake goes to stderr instead
+        System.setOut(err);
+        GraphmendServer server = new GraphmendServer(Engine.DEFAULT, GraphmendServer.Options.defaults(), err);
+        ExecutorService exec = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "graphmend-jsonrpc");
+            t.setDaemon(true);
+            return t;
+        });
+        Launcher<LanguageClient> launcher = launcher(server, in, out, exec);
+        server.connect(launcher.getRemoteProxy());
+        Future<Void> listening = launcher.startListening();
+        CompletableFuture<Integer> exit = server.onExit();
+        CompletableFuture.runAsync(() -> {
+            try {
+                listening.get();
+            } catch (Exception e) {
+                // the stream ended or broke
+            }
+            exit.complete(server.exitCode()); // the client went away without 'exit'
+        }, exec);
+        int code = exit.join();
+        err.flush();
+        return code;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.graphmend.lsp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.graphmend.passes.config.AnalysisConfig;
+import dev.graphmend.passes.config.ConfigFile;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The configuration layers of SPEC section 3 as the server sees them: defaults, then the
+ * {@code [tool.graphmend]} table of the pyproject.toml nearest to the document, then the editor's
+ * settings ({@code initializationOptions}, then {@code workspace/configuration} section
+ * {@code graphmend} or the settings of {@code workspace/didChangeConfiguration}).
+ *
+ * <p>Editor settings may hold keys that are not analysis settings (VS Code puts
+ * {@code graphmend.trace.server} in the same section, an extension its own options); those are
+ * skipped. A layer with an error is skipped as a whole and the error reported, so a typo in one
+ * place does not switch the analysis off.
+ */
+final class Settings {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Set<String> KEYS = Set.of("torch-version", "select", "ignore", "severity", "assume-compiled",
+            "unsafe-fixes");
+
+    /** A configuration and the errors met while building it. */
+    record Resolved(AnalysisConfig config, List<String> errors) {}
+
+    private volatile JsonNode initializationOptions;
+    private volatile JsonNode editor;
+
+    void setInitializationOptions(Object gsonValue) {
+        initializationOptions = analysisKeys(toJackson(gsonValue));
+    }
+
+    /** The editor's settings: the {@code graphmend} section itself, or an object holding one. */
+    void setEditorSettings(Object gsonValue) {
+        JsonNode n = toJackson(gsonValue);
+        if (n != null && n.isObject() && n.has("graphmend") && n.get("graphmend").isObject()) n = n.get("graphmend");
+        editor = analysisKeys(n);
+    }
+
+    Resolved configFor(Path file) {
+        List<String> errors = new ArrayList<>();
+        AnalysisConfig c = AnalysisConfig.defaults();
+        Path pyproject = file == null ? null : ConfigFile.find(file.getParent() == null ? file : file.getParent());
+        if (pyproject != null) {
+            try {
+                c = ConfigFile.load(pyproject, c);
+            } catch (ConfigFile.ConfigException e) {
+                errors.add(e.getMessage());
+            }
+        }
+        c = layer(c, initializationOptions, "initializationOptions", errors);
+        c = layer(c, editor, "settings (graphmend)", errors);
+        return new Resolved(c, errors);
+    }
+
+    private static AnalysisConfig layer(AnalysisConfig base, JsonNode settings, String where, List<String> errors) {
+        if (settings == null || settings.isEmpty()) return base;
+        try {
+            return ConfigFile.apply(settings, base, where);
+        } catch (ConfigFile.ConfigException e) {
+            errors.add(e.getMessage());
+            return base;
+        }
+    }
+
+    /** The analysis keys of a settings object, nulls left out (an unset editor setting is null). */
+    static JsonNode analysisKeys(JsonNode n) {
+        if (n == null || !n.isObject()) return null;
+        ObjectNode out = JSON.createObjectNode();
+        for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (e.getValue() == null || e.getValue().isNull()) continue;
+            if (KEYS.contains(kebab(e.getKey()))) out.set(e.getKey(), e.getValue());
+        }
+        return out;
+    }
+
+    static JsonNode toJackson(Object gsonValue) {
+        if (gsonValue == null) return null;
+        try {
+            String json = gsonValue instanceof com.google.gson.JsonElement
+                    ? gsonValue.toString() : new com.google.gson.Gson().toJson(gsonValue);
+            return JSON.readTree(json);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    private static String kebab(String k) {
+        StringBuilder b = new StringBuilder();
+        for (char ch : k.toCharArray()) {
+            if (Character.isUpperCase(ch)) b.append('-').append(Character.toLowerCase(ch));
+            else b.append(ch == '_' ? '-' : ch);
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,56 @@
+package dev.graphmend.lsp;
+
+import dev.graphmend.ir.document.PythonDocument;
+import dev.graphmend.ir.document.UniIR;
+import dev.graphmend.ir.symbols.Workspace;
+import dev.graphmend.passes.analysis.SourceModule;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * One version of an open document: its URI, the file path it stands for, the LSP version, the
+ * parsed document and its UniIR. Immutable; the module the engine sees is built on first use.
+ */
+final class Snapshot {
+    final String uri;
+    final Path path;
+    final int version;
+    final UniIR ir;
+    private volatile SourceModule module;
+
+    Snapshot(String uri, Path path, int version, UniIR ir) {
+        this.uri = uri;
+        this.path = path;
+        this.version = version;
+        this.ir = ir;
+    }
+
+    PythonDocument doc() { return ir.document(); }
+
+    String text() { return ir.document().text(); }
+
+    Positions positions(Positions.Encoding enc) {
+        return new Positions(ir.lines(), enc);
+    }
+
+    /** The engine's view of this version, named after the file's place in its package. */
+    SourceModule module() {
+        SourceModule m = module;
+        if (m == null) {
+            Path root = sourceRoot(path);
+            m = new SourceModule(path.toString(), Workspace.moduleName(root, path), Workspace.isPackage(path), ir);
+            module = m;
+        }
+        return m;
+    }
+
+    /** The nearest ancestor folder that is not a package (has no __init__.py), as ProjectLoader names modules. */
+    static Path sourceRoot(Path file) {
+        Path dir = file.getParent();
+        while (dir != null && Files.isRegularFile(dir.resolve("__init__.py")) && dir.getParent() != null) {
+            dir = dir.getParent();
+        }
+        return Objects.requireNonNullElse(dir, file.getParent() == null ? file : file.getParent());
+    }
+}

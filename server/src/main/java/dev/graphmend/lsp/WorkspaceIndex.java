@@ -1,0 +1,119 @@
+package dev.graphmend.lsp;
+
+import dev.graphmend.ir.source.SourceText;
+import dev.graphmend.passes.ProjectLoader;
+import dev.graphmend.passes.analysis.SourceModule;
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The Python files of the workspace folders, parsed, so the analysis of an open document can
+ * follow calls into the other files of the project (SPEC section 4). Open documents are not
+ * read from disk: the server gives the engine their editor text instead.
+ */
+final class WorkspaceIndex {
+    /** Folders that hold no project code: caches, virtual environments, VCS data, node modules. */
+    private static final Set<String> SKIP = Set.of("__pycache__", "node_modules", "site-packages", "venv", ".venv",
+            "env", ".tox", ".nox", "build", "dist", "target");
+    static final int MAX_FILES = 5000;
+
+    interface Progress {
+        void report(int done, int total);
+    }
+
+    private final Map<Path, SourceModule> modules = new ConcurrentHashMap<>();
+
+    /** Lists the Python files under the folders (hidden and tool folders skipped), sorted. */
+    static List<Path> pythonFiles(Collection<Path> roots) {
+        List<Path> out = new ArrayList<>();
+        for (Path root : roots) {
+            if (!Files.isDirectory(root)) continue;
+            try {
+                Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                        String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+                        if (!dir.equals(root) && (name.startsWith(".") || SKIP.contains(name)
+                                || Files.isRegularFile(dir.resolve("pyvenv.cfg")))) {
+                            return FileVisitResult.SKIP_SUBTREE;
+                        }
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                        if (attrs.isRegularFile() && file.toString().endsWith(".py")) out.add(file.toAbsolutePath().normalize());
+                        return out.size() >= MAX_FILES ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult visitFileFailed(Path file, IOException exc) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+            } catch (IOException e) {
+                // an unreadable folder: index what could be read
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /** Parses the files, reporting progress; stops early (returning false) when {@code cancelled} says so. */
+    boolean index(List<Path> files, Progress progress, BooleanSupplier cancelled) {
+        int done = 0;
+        for (Path f : files) {
+            if (cancelled.getAsBoolean()) return false;
+            update(f);
+            done++;
+            if (progress != null) progress.report(done, files.size());
+        }
+        return true;
+    }
+
+    /** (Re-)reads one file; a file that cannot be read or decoded is dropped from the index. */
+    void update(Path file) {
+        Path f = file.toAbsolutePath().normalize();
+        try {
+            SourceText text = SourceText.decode(Files.readAllBytes(f));
+            if (!text.problems().isEmpty()) {
+                modules.remove(f);
+                return;
+            }
+            modules.put(f, ProjectLoader.module(f, f.toString(), text.text()));
+        } catch (IOException | RuntimeException e) {
+            modules.remove(f);
+        }
+    }
+
+    void remove(Path file) {
+        modules.remove(file.toAbsolutePath().normalize());
+    }
+
+    boolean contains(Path file) {
+        return modules.containsKey(file.toAbsolutePath().normalize());
+    }
+
+    int size() { return modules.size(); }
+
+    /** The indexed modules, except those of the given files (open documents stand in for them). */
+    List<SourceModule> modulesExcept(Set<Path> except) {
+        List<SourceModule> out = new ArrayList<>();
+        for (Map.Entry<Path, SourceModule> e : modules.entrySet()) {
+            if (!except.contains(e.getKey())) out.add(e.getValue());
+        }
+        out.sort((a, b) -> a.path().compareTo(b.path()));
+        return out;
+    }
+}
