@@ -1,6 +1,11 @@
 """GM102 sites where deferral is illegal (and skipping is unsafe, so nothing is applied with unsafe
 fixes off): Dynamo keeps breaking there and `graphmend fix` leaves the file unchanged. The text after
-the code in `# expect-decline: GM102 <reason>` is the defer fix's reason."""
+the code in `# expect-decline: GM102 <reason>` is the defer fix's reason.
+
+Calls outside the compiled frame (in a helper, or in a submodule's forward, which Dynamo inlines):
+torch 2.15 records such a call as reorderable and then never replays it (checked by hand: print,
+warnings.warn and logger methods are all dropped, with and without fullgraph), so deferring there
+would silently lose the output."""
 import logging
 import warnings
 
@@ -55,6 +60,16 @@ INPUTS = {
         lambda: (_randn(2, 3, seed=1),),
         lambda: (_randn(2, 3, seed=2),),
         lambda: (torch.ones(2),),
+    ],
+    "case_print_in_helper": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(2, 3, seed=2),),
+        lambda: (torch.ones(3),),
+    ],
+    "CaseSubmoduleWarning": [
+        lambda: (_randn(2, 4, seed=1),),
+        lambda: (_randn(3, 4, seed=2),),
+        lambda: (torch.zeros(1, 4),),
     ],
     "CasePrintSize": [
         lambda: (_randn(2, 4, seed=1),),
@@ -119,6 +134,37 @@ def case_print_result_used(x):
     """The call's result is used (not an expression statement)."""
     status = print("step done")  # expect-decline: GM102 result is used
     return x if status is None else x * 2
+
+
+@torch.compile
+def case_print_in_helper(x):
+    """The print sits in a helper that Dynamo inlines into the compiled frame."""
+    return _report_and_scale(x) + 1
+
+
+def _report_and_scale(x):
+    """Helper of case_print_in_helper."""
+    print("scaling", x)  # expect-decline: GM102 not in the compiled frame
+    return x * 0.5
+
+
+class CaseSubmoduleWarning(nn.Module):
+    """A module-level logger's warning in a submodule's forward (inlined into the root's frame)."""
+
+    def __init__(self):
+        super().__init__()
+        self.layer = _WarningLayer()
+
+    def forward(self, hidden_states):
+        return self.layer(hidden_states) + 1
+
+
+class _WarningLayer(nn.Module):
+    """Submodule of CaseSubmoduleWarning (its forward is inlined into the root's frame)."""
+
+    def forward(self, hidden_states):
+        logger.warning("falling back to eager attention")  # expect-decline: GM102 not in the compiled frame
+        return hidden_states * 2
 
 
 class CasePrintSize(nn.Module):

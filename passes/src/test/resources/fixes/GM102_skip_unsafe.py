@@ -47,6 +47,11 @@ INPUTS = {
         lambda: (torch.ones(2, dtype=torch.long),),
         lambda: (torch.ones(2),),
     ],
+    "case_skip_print_in_helper": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(2, 3, seed=2),),
+        lambda: (torch.ones(3),),
+    ],
     "CaseSkipShapeLog": [
         lambda: (_randn(2, 4, seed=1),),
         lambda: (_randn(3, 4, seed=2),),
@@ -96,6 +101,18 @@ def case_skip_print_dtype(x):
     """A dtype argument is neither a tensor, a constant nor a format string."""
     print("dtype", x.dtype)  # expect-fix: GM102 unsafe
     return x * 0.5
+
+
+@torch.compile
+def case_skip_print_in_helper(x):
+    """A print in an inlined helper (deferring there would drop it): skipped instead."""
+    return _report(x) * 2
+
+
+def _report(x):
+    """Helper of case_skip_print_in_helper."""
+    print("scaling", x)  # expect-fix: GM102 unsafe
+    return x + 1
 
 
 class CaseSkipShapeLog(nn.Module):
