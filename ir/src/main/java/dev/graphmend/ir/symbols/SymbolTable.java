@@ -30,7 +30,8 @@ public final class SymbolTable {
     private final boolean futureAnnotations;
     private final NodeIndex nodes;
     private final IdentityHashMap<Node, Scope> openers;
-    private final IdentityHashMap<Symbol, List<Symbol>> references;
+    /** Built on the first {@link #references} query: most versions of a document are never asked. */
+    private volatile IdentityHashMap<Symbol, List<Symbol>> references;
     private final List<Problem> problems;
 
     /**
@@ -54,16 +55,29 @@ public final class SymbolTable {
         this.openers = c.openers;
         nodes.freeze();
 
-        this.references = new IdentityHashMap<>();
         for (Scope s : module.walk()) {
-            for (Symbol sym : s.symbols()) {
-                Resolution r = Resolver.resolve(module, s, sym.name(), sym);
-                sym.freeze(r);
-                if (r.definition() != null) references.computeIfAbsent(r.definition(), k -> new ArrayList<>(2)).add(sym);
-            }
+            for (Symbol sym : s.symbols()) sym.freeze(Resolver.resolve(module, s, sym.name(), sym));
         }
-        for (Map.Entry<Symbol, List<Symbol>> e : references.entrySet()) e.setValue(List.copyOf(e.getValue()));
         this.problems = List.copyOf(problems);
+    }
+
+    /** The symbols that resolve to each definition, from the resolutions computed when the table was built. */
+    private IdentityHashMap<Symbol, List<Symbol>> referencesIndex() {
+        IdentityHashMap<Symbol, List<Symbol>> index = references;
+        if (index != null) return index;
+        synchronized (this) {
+            if (references != null) return references;
+            index = new IdentityHashMap<>();
+            for (Scope s : module.walk()) {
+                for (Symbol sym : s.symbols()) {
+                    Symbol definition = sym.resolution().definition();
+                    if (definition != null) index.computeIfAbsent(definition, k -> new ArrayList<>(2)).add(sym);
+                }
+            }
+            for (Map.Entry<Symbol, List<Symbol>> e : index.entrySet()) e.setValue(List.copyOf(e.getValue()));
+            references = index;
+            return index;
+        }
     }
 
     /** Builds the symbol tables of a module. Never throws on a tree the parser produced, however broken the program. */
@@ -161,7 +175,7 @@ public final class SymbolTable {
      * declarations, walrus targets in comprehensions. Empty for a symbol that owns no variable.
      */
     public List<Symbol> references(Symbol definition) {
-        return references.getOrDefault(definition, List.of());
+        return referencesIndex().getOrDefault(definition, List.of());
     }
 
     /** All sites, in every scope, that bind the variable {@code definition} owns. */
