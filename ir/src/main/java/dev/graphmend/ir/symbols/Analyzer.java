@@ -2,6 +2,7 @@ package dev.graphmend.ir.symbols;
 
 import dev.graphmend.ir.ast.Span;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -94,11 +95,15 @@ final class Analyzer {
     }
 
     private void analyzeBlock(Block ste, Set<String> bound, Set<String> free, Set<String> global, Block classEntry) {
-        Set<String> local = new HashSet<>();
         Set<String> newGlobal = new HashSet<>();
         Set<String> newFree = new HashSet<>();
         Set<String> newBound = new HashSet<>();
-        Set<String> inlinedCells = new HashSet<>();
+        // only inlining makes cells of a comprehension's names
+        Set<String> inlinedCells = inline ? new HashSet<>() : Collections.emptySet();
+        // CPython's 'local' set only feeds newbound, and only in a function-like block: collect
+        // the locals straight into newBound there (bound sets are only ever queried, never
+        // iterated, so the order they are filled in does not matter)
+        Set<String> local = ste.kind.isFunctionLike() ? newBound : null;
 
         // Class namespaces are invisible to nested functions: children see what the class saw.
         if (ste.kind == ScopeKind.CLASS) {
@@ -110,8 +115,7 @@ final class Analyzer {
             analyzeName(ste, symbols.at(i), bound, local, free, global, classEntry);
         }
         if (ste.kind != ScopeKind.CLASS) {
-            if (ste.kind.isFunctionLike()) newBound.addAll(local);
-            if (bound != null) newBound.addAll(bound);
+            if (bound != null) newBound.addAll(bound); // (a function-like block's locals are in it already)
             newGlobal.addAll(global);
         } else {
             newBound.add("__class__");
@@ -181,7 +185,7 @@ final class Analyzer {
         }
         if ((flags & Def.BOUND) != 0) {
             entry.analysedScope = Def.S_LOCAL;
-            local.add(name);
+            if (local != null) local.add(name);
             global.remove(name);
             return;
         }
