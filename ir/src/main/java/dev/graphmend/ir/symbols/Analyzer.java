@@ -2,11 +2,9 @@ package dev.graphmend.ir.symbols;
 
 import dev.graphmend.ir.ast.Span;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Collections;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -23,21 +21,43 @@ import java.util.Set;
  * {@link SymbolTable} exposes.
  */
 final class Analyzer {
+    /**
+     * One name of a block under analysis. {@link #flags} holds the raw flags of pass 1 until
+     * the block is analysed, then the final word (raw flags plus the resolved scope); the
+     * {@link SymbolTable}'s blocks hold its {@link Symbol}s themselves, so the analysis writes
+     * the final flags straight into them.
+     */
+    static class Entry {
+        final String name;
+        /** Pass 1's flags (kept as they were: the CPython view reruns the analysis from them). */
+        int rawFlags;
+        /** What CPython's block dictionary holds for the name: raw flags, then final ones. */
+        int flags;
+        /** The scope {@code analyze_name} chose (CPython's {@code scopes} dictionary); 0 for none yet. */
+        int analysedScope;
+
+        Entry(String name) {
+            this.name = name;
+        }
+    }
+
     /** A block under analysis: its raw flags, which this pass turns into final ones in place. */
     static final class Block {
         final ScopeKind kind;
         final String name;
         final int lineno;
         final boolean canSeeClassScope;
-        final LinkedHashMap<String, Integer> symbols;
+        final SymbolMap symbols;
         List<Block> children;
         final Object origin;
+        /** When not null, names the analysis adds are (pass-through) symbols of this scope. */
+        final Scope scope;
         boolean inlined;
         boolean needsClassClosure;
         boolean needsClassDict;
 
         Block(ScopeKind kind, String name, int lineno, boolean canSeeClassScope,
-              LinkedHashMap<String, Integer> symbols, List<Block> children, Object origin) {
+              SymbolMap symbols, List<Block> children, Object origin, Scope scope) {
             this.kind = kind;
             this.name = name;
             this.lineno = lineno;
@@ -45,11 +65,20 @@ final class Analyzer {
             this.symbols = symbols;
             this.children = children;
             this.origin = origin;
+            this.scope = scope;
         }
 
         int flags(String name) {
-            Integer v = symbols.get(name);
-            return v == null ? 0 : v;
+            Entry e = symbols.get(name);
+            return e == null ? 0 : e.flags;
+        }
+
+        /** Adds a name the block's code does not mention (a pass-through free name, an inlined comprehension's name). */
+        Entry add(String name, int flags) {
+            Entry e = scope != null ? new Symbol(name, scope, true) : new Entry(name);
+            e.flags = flags;
+            symbols.add(e);
+            return e;
         }
     }
 
@@ -66,24 +95,27 @@ final class Analyzer {
     }
 
     private void analyzeBlock(Block ste, Set<String> bound, Set<String> free, Set<String> global, Block classEntry) {
-        Set<String> local = new HashSet<>();
-        Map<String, Integer> scopes = new HashMap<>();
         Set<String> newGlobal = new HashSet<>();
         Set<String> newFree = new HashSet<>();
         Set<String> newBound = new HashSet<>();
-        Set<String> inlinedCells = new HashSet<>();
+        // only inlining makes cells of a comprehension's names
+        Set<String> inlinedCells = inline ? new HashSet<>() : Collections.emptySet();
+        // CPython's 'local' set only feeds newbound, and only in a function-like block: collect
+        // the locals straight into newBound there (bound sets are only ever queried, never
+        // iterated, so the order they are filled in does not matter)
+        Set<String> local = ste.kind.isFunctionLike() ? newBound : null;
 
         // Class namespaces are invisible to nested functions: children see what the class saw.
         if (ste.kind == ScopeKind.CLASS) {
             newGlobal.addAll(global);
             if (bound != null) newBound.addAll(bound);
         }
-        for (Map.Entry<String, Integer> e : ste.symbols.entrySet()) {
-            analyzeName(ste, scopes, e.getKey(), e.getValue(), bound, local, free, global, classEntry);
+        SymbolMap symbols = ste.symbols;
+        for (int i = 0, n = symbols.size(); i < n; i++) {
+            analyzeName(ste, symbols.at(i), bound, local, free, global, classEntry);
         }
         if (ste.kind != ScopeKind.CLASS) {
-            if (ste.kind.isFunctionLike()) newBound.addAll(local);
-            if (bound != null) newBound.addAll(bound);
+            if (bound != null) newBound.addAll(bound); // (a function-like block's locals are in it already)
             newGlobal.addAll(global);
         } else {
             newBound.add("__class__");
@@ -102,7 +134,7 @@ final class Analyzer {
             Set<String> childFree = new HashSet<>(newFree);
             analyzeBlock(child, new HashSet<>(newBound), childFree, new HashSet<>(newGlobal), newClassEntry);
             if (inlineComp) {
-                inlineComprehension(ste, child, scopes, childFree, inlinedCells);
+                inlineComprehension(ste, child, childFree, inlinedCells);
                 child.inlined = true;
                 anyInlined = true;
             }
@@ -118,21 +150,23 @@ final class Analyzer {
         }
 
         if (ste.kind.isFunctionLike()) {
-            analyzeCells(scopes, newFree, inlinedCells);
+            analyzeCells(ste.symbols, newFree, inlinedCells);
         } else if (ste.kind == ScopeKind.CLASS) {
             if (newFree.remove("__class__")) ste.needsClassClosure = true;
             if (newFree.remove("__classdict__")) ste.needsClassDict = true;
         }
-        updateSymbols(ste, scopes, bound, newFree, inlinedCells,
+        updateSymbols(ste, bound, newFree, inlinedCells,
                 ste.kind == ScopeKind.CLASS || ste.canSeeClassScope);
         free.addAll(newFree);
     }
 
-    private void analyzeName(Block ste, Map<String, Integer> scopes, String name, int flags, Set<String> bound,
+    private void analyzeName(Block ste, Entry entry, Set<String> bound,
                              Set<String> local, Set<String> free, Set<String> global, Block classEntry) {
+        String name = entry.name;
+        int flags = entry.flags;
         if ((flags & Def.GLOBAL) != 0) {
             if ((flags & Def.NONLOCAL) != 0) problem(ste, name, "name '" + name + "' is nonlocal and global");
-            scopes.put(name, Def.S_GLOBAL_EXPLICIT);
+            entry.analysedScope = Def.S_GLOBAL_EXPLICIT;
             global.add(name);
             if (bound != null) bound.remove(name);
             return;
@@ -143,15 +177,15 @@ final class Analyzer {
             } else if (!bound.contains(name)) {
                 problem(ste, name, "no binding for nonlocal '" + name + "' found");
             } else {
-                scopes.put(name, Def.S_FREE);
+                entry.analysedScope = Def.S_FREE;
                 free.add(name);
                 return;
             }
             // CPython stops here; we go on as if the declaration were absent.
         }
         if ((flags & Def.BOUND) != 0) {
-            scopes.put(name, Def.S_LOCAL);
-            local.add(name);
+            entry.analysedScope = Def.S_LOCAL;
+            if (local != null) local.add(name);
             global.remove(name);
             return;
         }
@@ -159,32 +193,33 @@ final class Analyzer {
         if (classEntry != null) {
             int classFlags = classEntry.flags(name);
             if ((classFlags & Def.GLOBAL) != 0) {
-                scopes.put(name, Def.S_GLOBAL_EXPLICIT);
+                entry.analysedScope = Def.S_GLOBAL_EXPLICIT;
                 return;
             } else if ((classFlags & Def.BOUND) != 0 && (classFlags & Def.NONLOCAL) == 0) {
-                scopes.put(name, Def.S_GLOBAL_IMPLICIT);
+                entry.analysedScope = Def.S_GLOBAL_IMPLICIT;
                 return;
             }
         }
         if (bound != null && bound.contains(name)) {
-            scopes.put(name, Def.S_FREE);
+            entry.analysedScope = Def.S_FREE;
             free.add(name);
             return;
         }
-        scopes.put(name, Def.S_GLOBAL_IMPLICIT);
+        entry.analysedScope = Def.S_GLOBAL_IMPLICIT;
     }
 
-    private static void inlineComprehension(Block ste, Block comp, Map<String, Integer> scopes,
-                                            Set<String> compFree, Set<String> inlinedCells) {
+    private static void inlineComprehension(Block ste, Block comp, Set<String> compFree, Set<String> inlinedCells) {
         boolean removeDunderClass = false;
-        for (Map.Entry<String, Integer> e : comp.symbols.entrySet()) {
-            String k = e.getKey();
-            int compFlags = e.getValue();
+        for (int i = 0, n = comp.symbols.size(); i < n; i++) {
+            Entry e = comp.symbols.at(i);
+            String k = e.name;
+            int compFlags = e.flags;
             if ((compFlags & Def.PARAM) != 0) continue; // the implicit .0 argument
             int scope = Def.scopeOf(compFlags);
             int onlyFlags = compFlags & Def.FLAG_MASK;
             if (scope == Def.S_CELL || (onlyFlags & Def.COMP_CELL) != 0) inlinedCells.add(k);
-            Integer existing = ste.symbols.get(k);
+            Entry existingEntry = ste.symbols.get(k);
+            Integer existing = existingEntry == null ? null : existingEntry.flags;
             // __class__ is never free through a class scope (see drop_class_free)
             if (scope == Def.S_FREE && ste.kind == ScopeKind.CLASS && k.equals("__class__")) {
                 scope = Def.S_GLOBAL_IMPLICIT;
@@ -192,8 +227,7 @@ final class Analyzer {
                 removeDunderClass = true;
             }
             if (existing == null) {
-                ste.symbols.put(k, onlyFlags);
-                scopes.put(k, scope);
+                ste.add(k, onlyFlags).analysedScope = scope;
             } else if ((existing & Def.BOUND) != 0 && ste.kind != ScopeKind.CLASS) {
                 // free in the comprehension, local here: simply local, unless a child of the
                 // comprehension needs it free
@@ -205,41 +239,47 @@ final class Analyzer {
 
     private static boolean isFreeInAnyChild(Block entry, String key) {
         for (Block child : entry.children) {
-            Integer v = child.symbols.get(key);
-            if (v != null && Def.scopeOf(v) == Def.S_FREE) return true;
+            Entry v = child.symbols.get(key);
+            if (v != null && Def.scopeOf(v.flags) == Def.S_FREE) return true;
         }
         return false;
     }
 
-    private static void analyzeCells(Map<String, Integer> scopes, Set<String> free, Set<String> inlinedCells) {
-        for (Map.Entry<String, Integer> e : scopes.entrySet()) {
-            if (e.getValue() != Def.S_LOCAL) continue;
-            String name = e.getKey();
+    /** Over CPython's {@code scopes} dictionary: the entries {@code analyze_name} (or the inlining) gave a scope. */
+    private static void analyzeCells(SymbolMap symbols, Set<String> free, Set<String> inlinedCells) {
+        if (free.isEmpty() && inlinedCells.isEmpty()) return;
+        for (int i = 0, n = symbols.size(); i < n; i++) {
+            Entry e = symbols.at(i);
+            if (e.analysedScope != Def.S_LOCAL) continue;
+            String name = e.name;
             if (!free.contains(name) && !inlinedCells.contains(name)) continue;
-            e.setValue(Def.S_CELL);
+            e.analysedScope = Def.S_CELL;
             free.remove(name);
         }
     }
 
-    private static void updateSymbols(Block ste, Map<String, Integer> scopes, Set<String> bound, Set<String> free,
+    private static void updateSymbols(Block ste, Set<String> bound, Set<String> free,
                                       Set<String> inlinedCells, boolean classFlag) {
-        for (Map.Entry<String, Integer> e : ste.symbols.entrySet()) {
-            int flags = e.getValue();
-            if (inlinedCells.contains(e.getKey())) flags |= Def.COMP_CELL;
-            Integer scope = scopes.get(e.getKey());
-            flags |= (scope == null ? Def.S_GLOBAL_IMPLICIT : scope) << Def.SCOPE_OFFSET;
-            e.setValue(flags);
+        SymbolMap symbols = ste.symbols;
+        boolean anyInlinedCells = !inlinedCells.isEmpty();
+        for (int i = 0, n = symbols.size(); i < n; i++) {
+            Entry e = symbols.at(i);
+            int flags = e.flags;
+            if (anyInlinedCells && inlinedCells.contains(e.name)) flags |= Def.COMP_CELL;
+            int scope = e.analysedScope;
+            flags |= (scope == 0 ? Def.S_GLOBAL_IMPLICIT : scope) << Def.SCOPE_OFFSET;
+            e.flags = flags;
         }
         // record free variables of children that pass through this block
         for (String name : free) {
-            Integer v = ste.symbols.get(name);
+            Entry v = symbols.get(name);
             if (v != null) {
                 // a class (or class-visible) name that is also free in a child
-                if (classFlag) ste.symbols.put(name, v | Def.FREE_CLASS);
+                if (classFlag) v.flags |= Def.FREE_CLASS;
                 continue;
             }
             if (bound != null && !bound.contains(name)) continue; // a global
-            ste.symbols.put(name, Def.S_FREE << Def.SCOPE_OFFSET);
+            ste.add(name, Def.S_FREE << Def.SCOPE_OFFSET);
         }
     }
 
@@ -248,8 +288,8 @@ final class Analyzer {
         if (problems == null) return;
         Span span = null;
         if (ste.origin instanceof RawScope) {
-            RawScope.RawSymbol rs = ((RawScope) ste.origin).symbols.get(name);
-            if (rs != null && rs.declaration != null) span = rs.declaration.span();
+            Entry e = ((RawScope) ste.origin).symbols.get(name);
+            if (e instanceof Symbol && ((Symbol) e).declaration() != null) span = ((Symbol) e).declaration().span();
         }
         problems.add(new SymbolTable.Problem(message, span));
     }

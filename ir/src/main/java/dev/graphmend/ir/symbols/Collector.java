@@ -16,7 +16,6 @@ import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.ir.ast.TypeParam;
 import dev.graphmend.ir.ast.WithItem;
-import dev.graphmend.ir.symbols.RawScope.RawSymbol;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -32,9 +31,9 @@ import java.util.List;
  * {@code SyntaxError} this records a {@link SymbolTable.Problem} and carries on.
  */
 final class Collector {
-    final IdentityHashMap<Node, Scope> scopeOfNode = new IdentityHashMap<>(1024);
+    /** The scope of every node visited and the symbol of every Name (frozen by {@link SymbolTable}). */
+    final NodeIndex nodes = new NodeIndex(4096);
     final IdentityHashMap<Node, Scope> openers = new IdentityHashMap<>();
-    final IdentityHashMap<Expr.Name, RawSymbol> nameSymbols = new IdentityHashMap<>();
     final List<SymbolTable.Problem> problems = new ArrayList<>();
     final RawScope module;
     final boolean futureAnnotations;
@@ -112,20 +111,23 @@ final class Collector {
     }
 
     /** symtable_add_def: adds {@code flag} to {@code name} in the current block. */
-    private RawSymbol addDef(String name, int flag) {
+    private Symbol addDef(String name, int flag) {
         if ((flag & Def.TYPE_PARAM) != 0 && cur.mangledNames != null) cur.mangledNames.add(name);
         return addDefHelper(name, flag, cur);
     }
 
     /** symtable_add_def_helper: adds {@code flag} to {@code name} in {@code ste} (mangled for the current block). */
-    private RawSymbol addDefHelper(String name, int flag, RawScope ste) {
+    private Symbol addDefHelper(String name, int flag, RawScope ste) {
         String mangled = mangle(cur, name);
-        RawSymbol sym = ste.symbol(mangled);
-        int val = sym.flags | flag;
+        Symbol sym = ste.symbol(mangled);
+        int val = sym.rawFlags | flag;
         if (ste.compIterTarget) val |= Def.COMP_ITER;
-        sym.flags = val;
+        sym.rawFlags = val;
+        sym.flags = val; // what the analysis starts from
         if ((flag & Def.PARAM) == 0 && (flag & Def.GLOBAL) != 0) {
-            module.symbol(mangled).flags |= flag;
+            Symbol m = module.symbol(mangled);
+            m.rawFlags |= flag;
+            m.flags = m.rawFlags;
         }
         return sym;
     }
@@ -150,7 +152,7 @@ final class Collector {
     }
 
     private void visitStmt(Stmt s) {
-        scopeOfNode.put(s, cur.scope);
+        nodes.put(s, cur.scope);
         if (s instanceof Stmt.Expr) {
             visitExpr(((Stmt.Expr) s).value());
         } else if (s instanceof Stmt.Assign) {
@@ -234,7 +236,7 @@ final class Collector {
             Stmt.Match m = (Stmt.Match) s;
             visitExpr(m.subject());
             for (MatchCase c : m.cases()) {
-                scopeOfNode.put(c, cur.scope);
+                nodes.put(c, cur.scope);
                 visitPattern(c.pattern(), c);
                 if (c.guard() != null) visitExpr(c.guard());
                 visitStmts(c.body());
@@ -248,7 +250,7 @@ final class Collector {
     private void visitFunction(Stmt s, String name, Arguments args, List<Stmt> body, List<Expr> decorators,
                                Expr returns, List<TypeParam> typeParams) {
         bind(name, Binding.Kind.FUNCTION_DEFINITION, s, s);
-        scopeOfNode.put(args, cur.scope);
+        nodes.put(args, cur.scope);
         for (Expr d : args.defaults()) visitExpr(d);
         boolean kwDefaults = false;
         for (Expr d : args.kwDefaults()) {
@@ -286,7 +288,7 @@ final class Collector {
         }
         for (Expr b : c.bases()) visitExpr(b);
         for (Keyword k : c.keywords()) {
-            scopeOfNode.put(k, cur.scope);
+            nodes.put(k, cur.scope);
             visitExpr(k.value());
         }
         privateName = c.name();
@@ -336,7 +338,7 @@ final class Collector {
     }
 
     private void visitTypeParam(TypeParam tp) {
-        scopeOfNode.put(tp, cur.scope);
+        nodes.put(tp, cur.scope);
         if (tp instanceof TypeParam.TypeVar) {
             TypeParam.TypeVar v = (TypeParam.TypeVar) tp;
             addTypeParam(v.name(), tp);
@@ -370,13 +372,13 @@ final class Collector {
     private void visitAnnAssign(Stmt.AnnAssign s) {
         if (s.target() instanceof Expr.Name) {
             Expr.Name n = (Expr.Name) s.target();
-            scopeOfNode.put(n, cur.scope);
+            nodes.put(n, cur.scope);
             long prior = lookup(cur, n.id());
             if ((prior & (Def.GLOBAL | Def.NONLOCAL)) != 0 && cur != module && s.simple() != 0) {
                 problem("annotated name '" + n.id() + "' can't be " + ((prior & Def.GLOBAL) != 0 ? "global" : "nonlocal"), s);
             }
             Binding.Kind kind = s.value() == null ? Binding.Kind.ANNOTATION : Binding.Kind.ANNOTATED_ASSIGNMENT;
-            RawSymbol sym = null;
+            Symbol sym = null;
             if (s.simple() != 0) {
                 sym = addDef(n.id(), Def.ANNOT | Def.LOCAL);
             } else if (s.value() != null) {
@@ -384,7 +386,7 @@ final class Collector {
             }
             if (sym != null) {
                 sym.addBinding(new Binding(kind, n, s));
-                nameSymbols.put(n, sym);
+                nodes.putSymbol(n, sym);
             }
         } else {
             visitTarget(s.target(), Binding.Kind.ANNOTATED_ASSIGNMENT, s);
@@ -396,7 +398,7 @@ final class Collector {
     private void visitTry(List<Stmt> body, List<ExceptHandler> handlers, List<Stmt> orelse, List<Stmt> finalbody) {
         visitStmts(body);
         for (ExceptHandler h : handlers) {
-            scopeOfNode.put(h, cur.scope);
+            nodes.put(h, cur.scope);
             if (h.type() != null) visitExpr(h.type());
             if (h.name() != null) bind(h.name(), Binding.Kind.EXCEPT_HANDLER, h, h);
             visitStmts(h.body());
@@ -406,13 +408,13 @@ final class Collector {
     }
 
     private void visitWithItem(WithItem item, Stmt s) {
-        scopeOfNode.put(item, cur.scope);
+        nodes.put(item, cur.scope);
         visitExpr(item.contextExpr());
         if (item.optionalVars() != null) visitTarget(item.optionalVars(), Binding.Kind.WITH_TARGET, s);
     }
 
     private void visitAlias(Alias a, Stmt s) {
-        scopeOfNode.put(a, cur.scope);
+        nodes.put(a, cur.scope);
         String name = a.asname() != null ? a.asname() : a.name();
         if ("*".equals(name)) {
             if (cur.kind != ScopeKind.MODULE) problem("import * only allowed at module level", a);
@@ -430,8 +432,8 @@ final class Collector {
             if ((prior & (Def.PARAM | Def.LOCAL | Def.USE | Def.ANNOT)) != 0) {
                 problem(directiveMessage("global", name, prior), s);
             }
-            RawSymbol sym = addDef(name, Def.GLOBAL);
-            if (sym.declaration == null) sym.declaration = s;
+            Symbol sym = addDef(name, Def.GLOBAL);
+            sym.declare(s);
         }
     }
 
@@ -441,8 +443,8 @@ final class Collector {
             if ((prior & (Def.PARAM | Def.LOCAL | Def.USE | Def.ANNOT)) != 0) {
                 problem(directiveMessage("nonlocal", name, prior), s);
             }
-            RawSymbol sym = addDef(name, Def.NONLOCAL);
-            if (sym.declaration == null) sym.declaration = s;
+            Symbol sym = addDef(name, Def.NONLOCAL);
+            sym.declare(s);
         }
     }
 
@@ -465,7 +467,7 @@ final class Collector {
     }
 
     private void visitParameter(Arg arg, Node owner) {
-        scopeOfNode.put(arg, cur.scope);
+        nodes.put(arg, cur.scope);
         addDef(arg.arg(), Def.PARAM).addBinding(new Binding(Binding.Kind.PARAMETER, arg, owner));
     }
 
@@ -494,7 +496,7 @@ final class Collector {
     }
 
     private void mapUnevaluated(Node n) {
-        scopeOfNode.put(n, cur.scope);
+        nodes.put(n, cur.scope);
         n.forEachChild(this::mapUnevaluated);
     }
 
@@ -516,7 +518,7 @@ final class Collector {
     }
 
     private void visitExpr(Expr e) {
-        scopeOfNode.put(e, cur.scope);
+        nodes.put(e, cur.scope);
         if (e instanceof Expr.Name) {
             visitName((Expr.Name) e);
         } else if (e instanceof Expr.Attribute) {
@@ -528,7 +530,7 @@ final class Collector {
             visitExpr(c.func());
             visitExprs(c.args());
             for (Keyword k : c.keywords()) {
-                scopeOfNode.put(k, cur.scope);
+                nodes.put(k, cur.scope);
                 visitExpr(k.value());
             }
         } else if (e instanceof Expr.Subscript) {
@@ -603,22 +605,22 @@ final class Collector {
 
     private void visitName(Expr.Name n) {
         if (n.ctx() == ExprContext.Load) {
-            RawSymbol sym = addDef(n.id(), Def.USE);
+            Symbol sym = addDef(n.id(), Def.USE);
             sym.addUse(n);
-            nameSymbols.put(n, sym);
+            nodes.putSymbol(n, sym);
             if (cur.kind.isFunctionLike() && "super".equals(n.id())) addDef("__class__", Def.USE);
         } else {
-            RawSymbol sym = addDef(n.id(), Def.LOCAL);
+            Symbol sym = addDef(n.id(), Def.LOCAL);
             Binding.Kind kind = n.ctx() == ExprContext.Del ? Binding.Kind.DELETION : bindKind;
             sym.addBinding(new Binding(kind, n, bindConstruct));
             if (kind == Binding.Kind.AUGMENTED_ASSIGNMENT) sym.addUse(n);
-            nameSymbols.put(n, sym);
+            nodes.putSymbol(n, sym);
         }
     }
 
     private void visitLambda(Expr.Lambda l) {
         Arguments a = l.args();
-        scopeOfNode.put(a, cur.scope);
+        nodes.put(a, cur.scope);
         visitExprs(a.defaults());
         for (Expr d : a.kwDefaults()) if (d != null) visitExpr(d);
         enterBlock(ScopeKind.LAMBDA, "lambda", l, line(l));
@@ -630,7 +632,7 @@ final class Collector {
     private void visitComprehension(Expr e, ScopeKind kind, String name, List<Comprehension> generators, Expr elt, Expr value) {
         if (generators.isEmpty()) return; // not a comprehension CPython could parse
         Comprehension outermost = generators.get(0);
-        scopeOfNode.put(outermost, cur.scope);
+        nodes.put(outermost, cur.scope);
         visitExpr(outermost.iter());
         enterBlock(kind, name, e, line(e));
         addDef(".0", Def.PARAM);
@@ -640,7 +642,7 @@ final class Collector {
         visitExprs(outermost.ifs());
         for (int i = 1; i < generators.size(); i++) {
             Comprehension g = generators.get(i);
-            scopeOfNode.put(g, cur.scope);
+            nodes.put(g, cur.scope);
             cur.compIterTarget = true;
             visitTarget(g.target(), Binding.Kind.COMPREHENSION_TARGET, g);
             cur.compIterTarget = false;
@@ -696,7 +698,7 @@ final class Collector {
     // patterns
 
     private void visitPattern(Pattern p, Node matchCase) {
-        scopeOfNode.put(p, cur.scope);
+        nodes.put(p, cur.scope);
         if (p instanceof Pattern.MatchValue) {
             visitExpr(((Pattern.MatchValue) p).value());
         } else if (p instanceof Pattern.MatchSequence) {

@@ -1,10 +1,8 @@
 package dev.graphmend.ir.symbols;
 
-import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Node;
 import dev.graphmend.ir.ast.Stmt;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Set;
 
@@ -17,7 +15,8 @@ final class RawScope {
     final RawScope parent;
     /** The class name private names are mangled with when this scope was opened (st_private). */
     String privateName;
-    final LinkedHashMap<String, RawSymbol> symbols = new LinkedHashMap<>();
+    /** Its names, in order of first sighting: the {@link Symbol}s the finished scope will hold. */
+    final SymbolMap symbols;
     final List<RawScope> children = new ArrayList<>();
     List<Stmt.ImportFrom> starImports = List.of();
 
@@ -37,48 +36,27 @@ final class RawScope {
         this.parent = parent;
         this.privateName = privateName;
         this.scope = new Scope(kind, name, node, lineno, parent == null ? null : parent.scope);
+        this.symbols = new SymbolMap(kind == ScopeKind.MODULE || kind == ScopeKind.CLASS ? 32 : 8);
     }
 
-    RawSymbol symbol(String mangled) {
-        RawSymbol s = symbols.get(mangled);
+    /** The symbol of a (mangled) name in this scope, added when first seen. */
+    Symbol symbol(String mangled) {
+        Symbol s = (Symbol) symbols.get(mangled);
         if (s == null) {
-            s = new RawSymbol(mangled);
-            symbols.put(mangled, s);
+            s = new Symbol(mangled, scope, false);
+            symbols.add(s);
         }
         return s;
     }
 
+    /** Pass 1's flags for a (mangled) name; 0 when the scope has not seen it. */
     int flags(String mangled) {
-        RawSymbol s = symbols.get(mangled);
-        return s == null ? 0 : s.flags;
+        Analyzer.Entry s = symbols.get(mangled);
+        return s == null ? 0 : s.rawFlags;
     }
 
     void addStarImport(Stmt.ImportFrom s) {
         if (starImports.isEmpty()) starImports = new ArrayList<>(1);
         if (starImports.isEmpty() || starImports.get(starImports.size() - 1) != s) starImports.add(s);
-    }
-
-    /** One name of a raw scope: its CPython flags and the sites that bind, use or declare it. */
-    static final class RawSymbol {
-        final String name;
-        int flags;
-        List<Binding> bindings = List.of();
-        List<Expr.Name> uses = List.of();
-        Stmt declaration;
-        Symbol result;
-
-        RawSymbol(String name) {
-            this.name = name;
-        }
-
-        void addBinding(Binding b) {
-            if (bindings.isEmpty()) bindings = new ArrayList<>(2);
-            bindings.add(b);
-        }
-
-        void addUse(Expr.Name n) {
-            if (uses.isEmpty()) uses = new ArrayList<>(4);
-            uses.add(n);
-        }
     }
 }

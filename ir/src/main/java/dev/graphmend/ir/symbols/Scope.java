@@ -5,9 +5,7 @@ import dev.graphmend.ir.ast.Stmt;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -31,7 +29,8 @@ public final class Scope {
     private Set<String> mangledOnly;
     private List<Stmt.ImportFrom> starImports = List.of();
     private List<Scope> children = List.of();
-    private Map<String, Symbol> symbols = Map.of();
+    private SymbolMap symbols = new SymbolMap(0);
+    private List<Symbol> symbolList = List.of();
     private boolean needsClassCell;
     private boolean needsClassDict;
 
@@ -45,13 +44,14 @@ public final class Scope {
 
     /** Called once, while the table is built; the scope is immutable afterwards. */
     void freeze(boolean canSeeClassScope, String privateName, Set<String> mangledOnly, List<Stmt.ImportFrom> starImports,
-                List<Scope> children, LinkedHashMap<String, Symbol> symbols, boolean needsClassCell, boolean needsClassDict) {
+                List<Scope> children, SymbolMap symbols, boolean needsClassCell, boolean needsClassDict) {
         this.canSeeClassScope = canSeeClassScope;
         this.privateName = privateName;
         this.mangledOnly = mangledOnly == null ? null : Set.copyOf(mangledOnly);
         this.starImports = starImports.isEmpty() ? List.of() : List.copyOf(starImports);
-        this.children = Collections.unmodifiableList(new ArrayList<>(children));
-        this.symbols = Collections.unmodifiableMap(symbols);
+        this.children = children.isEmpty() ? List.of() : Collections.unmodifiableList(children);
+        this.symbols = symbols;
+        this.symbolList = symbols.symbols();
         this.needsClassCell = needsClassCell;
         this.needsClassDict = needsClassDict;
     }
@@ -85,13 +85,13 @@ public final class Scope {
     public List<Scope> children() { return children; }
 
     /** The symbols in the order the names first occur. */
-    public Collection<Symbol> symbols() { return symbols.values(); }
+    public Collection<Symbol> symbols() { return symbolList; }
 
     /** The symbol stored under {@code storedName} (already mangled; see {@link #lookupIdentifier}), or null. */
-    public Symbol lookup(String storedName) { return symbols.get(storedName); }
+    public Symbol lookup(String storedName) { return (Symbol) symbols.get(storedName); }
 
     /** The symbol for an identifier as written in this scope's code (mangled first when inside a class), or null. */
-    public Symbol lookupIdentifier(String identifier) { return symbols.get(mangle(identifier)); }
+    public Symbol lookupIdentifier(String identifier) { return (Symbol) symbols.get(mangle(identifier)); }
 
     /**
      * The name under which an identifier written in this scope is stored: private names

@@ -2,6 +2,8 @@ package dev.graphmend.ir.symbols;
 
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
@@ -16,32 +18,44 @@ import java.util.Set;
  * the storage; {@link SymbolTable#references(Symbol)}, {@link SymbolTable#bindingsOf(Symbol)} and
  * {@link SymbolTable#usesOf(Symbol)} gather every scope's share of it.
  *
- * <p>Immutable once its {@link SymbolTable} is built.
+ * <p>Immutable once its {@link SymbolTable} is built. While the table is built, the symbol is
+ * the entry that pass 1 fills (raw flags, bindings, uses, declaration)
+ * and that the analysis completes (the final flags): one object from the first
+ * sighting of the name to the finished table, rather than a raw record copied into a final one.
  */
-public final class Symbol {
-    private final String name;
+public final class Symbol extends Analyzer.Entry {
     private final Scope scope;
-    private final int flags;
-    private final int rawFlags;
     private final boolean passThrough;
-    private final List<Binding> bindings;
-    private final List<Expr.Name> uses;
-    private final Stmt declaration;
+    private List<Binding> bindings = List.of();
+    private List<Expr.Name> uses = List.of();
+    private Stmt declaration;
     private Resolution resolution;
 
-    Symbol(String name, Scope scope, int flags, int rawFlags, boolean passThrough,
-           List<Binding> bindings, List<Expr.Name> uses, Stmt declaration) {
-        this.name = name;
+    Symbol(String name, Scope scope, boolean passThrough) {
+        super(name);
         this.scope = scope;
-        this.flags = flags;
-        this.rawFlags = rawFlags;
         this.passThrough = passThrough;
-        this.bindings = bindings.isEmpty() ? List.of() : java.util.Collections.unmodifiableList(bindings);
-        this.uses = uses.isEmpty() ? List.of() : java.util.Collections.unmodifiableList(uses);
-        this.declaration = declaration;
     }
 
-    void resolveTo(Resolution r) {
+    void addBinding(Binding b) {
+        if (bindings.isEmpty()) bindings = new ArrayList<>(2);
+        bindings.add(b);
+    }
+
+    void addUse(Expr.Name n) {
+        if (uses.isEmpty()) uses = new ArrayList<>(4);
+        uses.add(n);
+    }
+
+    /** The first {@code global}/{@code nonlocal} statement naming it, recorded by pass 1. */
+    void declare(Stmt s) {
+        if (declaration == null) declaration = s;
+    }
+
+    /** Ends the build: the lists become unmodifiable, and the resolution is set. */
+    void freeze(Resolution r) {
+        if (!bindings.isEmpty()) bindings = Collections.unmodifiableList(bindings);
+        if (!uses.isEmpty()) uses = Collections.unmodifiableList(uses);
         this.resolution = r;
     }
 

@@ -5,11 +5,9 @@ import dev.graphmend.ir.ast.Module;
 import dev.graphmend.ir.ast.Node;
 import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.symbols.Analyzer.Block;
-import dev.graphmend.ir.symbols.RawScope.RawSymbol;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -30,10 +28,10 @@ public final class SymbolTable {
     private final Module ast;
     private final Scope module;
     private final boolean futureAnnotations;
-    private final IdentityHashMap<Node, Scope> scopeOfNode;
+    private final NodeIndex nodes;
     private final IdentityHashMap<Node, Scope> openers;
-    private final IdentityHashMap<Expr.Name, RawSymbol> nameSymbols;
-    private final IdentityHashMap<Symbol, List<Symbol>> references;
+    /** Built on the first {@link #references} query: most versions of a document are never asked. */
+    private volatile IdentityHashMap<Symbol, List<Symbol>> references;
     private final List<Problem> problems;
 
     /**
@@ -49,25 +47,37 @@ public final class SymbolTable {
         this.ast = ast;
         this.futureAnnotations = c.futureAnnotations;
         List<Problem> problems = new ArrayList<>(c.problems);
-        IdentityHashMap<RawScope, Block> blocks = new IdentityHashMap<>();
-        Block top = toBlock(c.module, blocks);
+        Block top = toBlock(c.module);
         new Analyzer(false, problems).analyze(top);
 
-        this.module = toScope(c.module, blocks);
-        this.scopeOfNode = c.scopeOfNode;
+        this.module = toScope(top);
+        this.nodes = c.nodes;
         this.openers = c.openers;
-        this.nameSymbols = c.nameSymbols;
+        nodes.freeze();
 
-        this.references = new IdentityHashMap<>();
         for (Scope s : module.walk()) {
-            for (Symbol sym : s.symbols()) {
-                Resolution r = Resolver.resolve(module, s, sym.name(), sym);
-                sym.resolveTo(r);
-                if (r.definition() != null) references.computeIfAbsent(r.definition(), k -> new ArrayList<>(2)).add(sym);
-            }
+            for (Symbol sym : s.symbols()) sym.freeze(Resolver.resolve(module, s, sym.name(), sym));
         }
-        for (Map.Entry<Symbol, List<Symbol>> e : references.entrySet()) e.setValue(List.copyOf(e.getValue()));
         this.problems = List.copyOf(problems);
+    }
+
+    /** The symbols that resolve to each definition, from the resolutions computed when the table was built. */
+    private IdentityHashMap<Symbol, List<Symbol>> referencesIndex() {
+        IdentityHashMap<Symbol, List<Symbol>> index = references;
+        if (index != null) return index;
+        synchronized (this) {
+            if (references != null) return references;
+            index = new IdentityHashMap<>();
+            for (Scope s : module.walk()) {
+                for (Symbol sym : s.symbols()) {
+                    Symbol definition = sym.resolution().definition();
+                    if (definition != null) index.computeIfAbsent(definition, k -> new ArrayList<>(2)).add(sym);
+                }
+            }
+            for (Map.Entry<Symbol, List<Symbol>> e : index.entrySet()) e.setValue(List.copyOf(e.getValue()));
+            references = index;
+            return index;
+        }
     }
 
     /** Builds the symbol tables of a module. Never throws on a tree the parser produced, however broken the program. */
@@ -75,32 +85,24 @@ public final class SymbolTable {
         return new SymbolTable(module, new Collector(module));
     }
 
-    private static Block toBlock(RawScope raw, IdentityHashMap<RawScope, Block> blocks) {
-        LinkedHashMap<String, Integer> symbols = new LinkedHashMap<>(raw.symbols.size() * 4 / 3 + 4);
-        for (RawSymbol s : raw.symbols.values()) symbols.put(s.name, s.flags);
+    /**
+     * The analysis works on the raw scope's own symbol map: the {@link Symbol}s pass 1 created
+     * receive their final flags in place, and pass-through names are added to it as symbols.
+     */
+    private static Block toBlock(RawScope raw) {
         List<Block> children = new ArrayList<>(raw.children.size());
-        for (RawScope c : raw.children) children.add(toBlock(c, blocks));
-        Block b = new Block(raw.kind, raw.name, raw.lineno, raw.canSeeClassScope, symbols, children, raw);
-        blocks.put(raw, b);
-        return b;
+        for (RawScope c : raw.children) children.add(toBlock(c));
+        return new Block(raw.kind, raw.name, raw.lineno, raw.canSeeClassScope, raw.symbols, children, raw, raw.scope);
     }
 
-    private static Scope toScope(RawScope raw, IdentityHashMap<RawScope, Block> blocks) {
-        Block b = blocks.get(raw);
+    /** Freezes the scopes (without inlining, the blocks' children are the raw scopes' children, in order). */
+    private static Scope toScope(Block b) {
+        RawScope raw = (RawScope) b.origin;
         Scope scope = raw.scope;
-        LinkedHashMap<String, Symbol> symbols = new LinkedHashMap<>(b.symbols.size() * 4 / 3 + 4);
-        for (Map.Entry<String, Integer> e : b.symbols.entrySet()) {
-            RawSymbol rs = raw.symbols.get(e.getKey());
-            Symbol sym = rs == null
-                    ? new Symbol(e.getKey(), scope, e.getValue(), 0, true, List.of(), List.of(), null)
-                    : new Symbol(e.getKey(), scope, e.getValue(), rs.flags, false, rs.bindings, rs.uses, rs.declaration);
-            if (rs != null) rs.result = sym;
-            symbols.put(e.getKey(), sym);
-        }
-        List<Scope> children = new ArrayList<>(raw.children.size());
-        for (RawScope c : raw.children) children.add(toScope(c, blocks));
+        List<Scope> children = new ArrayList<>(b.children.size());
+        for (Block c : b.children) children.add(toScope(c));
         scope.freeze(raw.canSeeClassScope, raw.kind == ScopeKind.CLASS ? raw.name : raw.privateName, raw.mangledNames,
-                raw.starImports, children, symbols, b.needsClassClosure, b.needsClassDict);
+                raw.starImports, children, raw.symbols, b.needsClassClosure, b.needsClassDict);
         return scope;
     }
 
@@ -127,7 +129,7 @@ public final class SymbolTable {
      * known; null for any other node, or one from another tree (nodes are matched by identity).
      */
     public Scope scopeOf(Node node) {
-        return scopeOfNode.get(node);
+        return nodes.scopeOf(node);
     }
 
     /**
@@ -148,15 +150,14 @@ public final class SymbolTable {
 
     /** The symbol a {@code Name} node refers to in its own scope; null for a name no scope records (an unevaluated annotation). */
     public Symbol symbolOf(Expr.Name name) {
-        RawSymbol s = nameSymbols.get(name);
-        return s == null ? null : s.result;
+        return nodes.symbolOf(name);
     }
 
     /** What a {@code Name} node of this tree denotes; null for a node from another tree. */
     public Resolution resolve(Expr.Name name) {
         Symbol s = symbolOf(name);
         if (s != null) return s.resolution();
-        Scope scope = scopeOfNode.get(name);
+        Scope scope = nodes.scopeOf(name);
         return scope == null ? null : resolve(scope, name.id());
     }
 
@@ -174,7 +175,7 @@ public final class SymbolTable {
      * declarations, walrus targets in comprehensions. Empty for a symbol that owns no variable.
      */
     public List<Symbol> references(Symbol definition) {
-        return references.getOrDefault(definition, List.of());
+        return referencesIndex().getOrDefault(definition, List.of());
     }
 
     /** All sites, in every scope, that bind the variable {@code definition} owns. */

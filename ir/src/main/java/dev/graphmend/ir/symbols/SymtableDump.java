@@ -2,9 +2,7 @@ package dev.graphmend.ir.symbols;
 
 import dev.graphmend.ir.symbols.Analyzer.Block;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The {@code gm-symtable-v1} dump: the symbol tables exactly as CPython 3.13's {@code symtable}
@@ -63,21 +61,28 @@ public final class SymtableDump {
     }
 
     private static Block toBlock(Scope s) {
-        LinkedHashMap<String, Integer> symbols = new LinkedHashMap<>();
-        for (Symbol sym : s.symbols()) if (!sym.isPassThrough()) symbols.put(sym.name(), sym.rawFlags());
+        SymbolMap symbols = new SymbolMap(s.symbols().size());
+        for (Symbol sym : s.symbols()) {
+            if (sym.isPassThrough()) continue;
+            Analyzer.Entry e = new Analyzer.Entry(sym.name());
+            e.rawFlags = sym.rawFlags();
+            e.flags = sym.rawFlags();
+            symbols.add(e);
+        }
         List<Block> children = new ArrayList<>(s.children().size());
         for (Scope c : s.children()) children.add(toBlock(c));
-        return new Block(s.kind(), s.name(), s.line(), s.canSeeClassScope(), symbols, children, s);
+        return new Block(s.kind(), s.name(), s.line(), s.canSeeClassScope(), symbols, children, s, null);
     }
 
     private static void dump(Block b, int depth, List<DumpedScope> out) {
         String header = depth + " " + b.kind.cpythonType().replace(' ', '_') + " " + b.name + " " + b.lineno;
-        List<Map.Entry<String, Integer>> entries = new ArrayList<>(b.symbols.entrySet());
-        entries.sort((x, y) -> compareCodePoints(x.getKey(), y.getKey()));
+        List<Analyzer.Entry> entries = new ArrayList<>(b.symbols.size());
+        for (int i = 0; i < b.symbols.size(); i++) entries.add(b.symbols.at(i));
+        entries.sort((x, y) -> compareCodePoints(x.name, y.name));
         List<String> lines = new ArrayList<>(entries.size());
-        for (Map.Entry<String, Integer> e : entries) {
-            int flags = e.getValue();
-            lines.add("  " + e.getKey() + " " + SymbolKind.fromCPython(Def.scopeOf(flags)).dumpName()
+        for (Analyzer.Entry e : entries) {
+            int flags = e.flags;
+            lines.add("  " + e.name + " " + SymbolKind.fromCPython(Def.scopeOf(flags)).dumpName()
                     + " " + SymbolFlag.dump(flags & Def.FLAG_MASK));
         }
         out.add(new DumpedScope(depth, header, List.copyOf(lines)));
