@@ -1,0 +1,207 @@
+'use strict';
+// Activates the packaged extension (dist/extension.js and server/graphmend.jar taken out of the
+// .vsix) against fake-vscode.cjs with the real vscode-languageclient it bundles and the real
+// server, and checks what a VS Code user would see:
+//   A. no Java 17+ anywhere: error status, a message with "Download Java", the candidates tried;
+//   A'. a trusted workspace's wrong graphmend.java.home is used, so reported, not bypassed;
+//   B. an untrusted workspace whose settings set graphmend.java.home: that value is ignored, Java
+//      comes from JAVA_HOME/PATH, the status goes to running, the user's graphmend.severity reaches
+//      the server (GM101 arrives as an Error), the light bulb offers "Rewrite to torch.where"
+//      (preferred), the source.fixAll.graphmend action that editor.codeActionsOnSave runs gives the
+//      expected text (resolved when lazy), and so does "GraphMend: Fix all in file" after an undo
+//      (graphmend.fixAll + workspace/applyEdit); "Restart server" brings it back to running, and
+//      deactivation stops it.
+// Usage: node smoke.cjs VSIX FIXTURE EXPECTED     (exit 0 when every check passes)
+const { execFileSync } = require('child_process');
+const fs = require('fs');
+const Module = require('module');
+const os = require('os');
+const path = require('path');
+const { createFake, missing, log } = require('./fake-vscode.cjs');
+
+const [vsix, fixturePath, expectedPath] = process.argv.slice(2);
+if (!vsix || !fixturePath || !expectedPath) {
+  console.error('usage: node smoke.cjs VSIX FIXTURE EXPECTED');
+  process.exit(2);
+}
+const LIMIT = Number(process.env.GRAPHMEND_E2E_TIMEOUT_MS || 60000);
+
+const say = (m) => console.log('vscode-smoke: ' + m);
+class Fail extends Error {}
+const fail = (m) => { throw new Fail(m); };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function wait(what, ms, cond) {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await cond()) return;
+    if (Date.now() > end) fail(`timed out after ${ms} ms waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+// `require('vscode')` from the bundle resolves to the current fake
+const vscodeModule = { id: 'vscode', filename: 'vscode', loaded: true, exports: {} };
+require.cache.vscode = vscodeModule;
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return request === 'vscode' ? 'vscode' : resolve.call(this, request, ...rest);
+};
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gm-vscode-smoke-'));
+execFileSync('python3', ['-m', 'zipfile', '-e', vsix, tmp]);
+const extDir = path.join(tmp, 'extension');
+const entry = path.join(extDir, 'dist', 'extension.js');
+if (!fs.existsSync(entry) || !fs.existsSync(path.join(extDir, 'server', 'graphmend.jar'))) {
+  console.error(`vscode-smoke: FAIL: ${vsix} lacks extension/dist/extension.js or extension/server/graphmend.jar`);
+  process.exit(1);
+}
+
+let current; // the fake of the scenario that is running, for the failure report
+function load(fake) {
+  current = fake;
+  vscodeModule.exports = fake.vscode;
+  delete require.cache[require.resolve(entry)];
+  return require(entry);
+}
+function context() {
+  return { subscriptions: [], extensionPath: extDir, asAbsolutePath: (p) => path.join(extDir, p), extensionUri: { fsPath: extDir } };
+}
+const status = (fake) => fake.statusItems.find((s) => s.id === 'graphmend.status');
+const outputText = (fake) => (fake.outputs.get('GraphMend') || []).join('');
+const code = (d) => (d.code && typeof d.code === 'object' ? d.code.value : d.code);
+
+async function noJava() {
+  log.length = 0;
+  const saved = { PATH: process.env.PATH, JAVA_HOME: process.env.JAVA_HOME };
+  process.env.PATH = path.join(tmp, 'empty-path');
+  delete process.env.JAVA_HOME;
+  const fake = createFake({ settings: {} });
+  const ext = load(fake);
+  try {
+    await ext.activate(context());
+  } finally {
+    process.env.PATH = saved.PATH;
+    if (saved.JAVA_HOME !== undefined) process.env.JAVA_HOME = saved.JAVA_HOME;
+  }
+  const s = status(fake);
+  if (!s || s.text !== '$(error) GraphMend') fail(`status without Java is ${JSON.stringify(s && s.text)}, expected the error state`);
+  const msg = log.find((l) => l.startsWith('error: GraphMend needs Java 17 or newer'));
+  if (!msg) fail('no "needs Java 17 or newer" error message; shown: ' + JSON.stringify(log));
+  if (!msg.includes('[Download Java, Open Settings, Show Output]')) fail('the message lacks its Download Java button: ' + msg);
+  if (!/JAVA_HOME: not set/.test(outputText(fake))) fail('the output does not list the Java candidates tried:\n' + outputText(fake));
+  await ext.deactivate();
+  say('ok: no Java 17+: error status, "GraphMend needs Java 17 or newer" with Download Java, candidates in the output');
+}
+
+async function trustedBadJavaHome() {
+  log.length = 0;
+  const bad = path.join(tmp, 'no-jdk-here');
+  const fake = createFake({ settings: {}, workspaceSettings: { 'graphmend.java.home': bad }, trusted: true });
+  const ext = load(fake);
+  await ext.activate(context());
+  const s = status(fake);
+  if (!s || s.text !== '$(error) GraphMend') fail(`status with a wrong graphmend.java.home is ${JSON.stringify(s && s.text)}`);
+  if (!log.some((l) => l.includes(`the setting graphmend.java.home (${bad}) does not point to a Java 17`))) {
+    fail('a trusted workspace\'s wrong graphmend.java.home was not reported as such: ' + JSON.stringify(log));
+  }
+  await ext.deactivate();
+  say('ok: trusted workspace, wrong graphmend.java.home: used (not bypassed) and reported, error status');
+}
+
+async function untrustedWorkspace() {
+  log.length = 0;
+  const dir = fs.mkdtempSync(path.join(tmp, 'ws-'));
+  const file = path.join(dir, 'gate.py');
+  fs.copyFileSync(fixturePath, file);
+  const expected = fs.readFileSync(expectedPath, 'utf8');
+  const probe = createFake({});
+  const doc = new probe.Doc(file, 'python', fs.readFileSync(file, 'utf8'));
+  const fake = createFake({
+    settings: { 'graphmend.severity': { GM1: 'error' }, 'graphmend.trace.server': 'messages' },
+    workspaceSettings: { 'graphmend.java.home': path.join(dir, 'not-a-jdk') },
+    trusted: false,
+    documents: [doc],
+  });
+  const ext = load(fake);
+  await ext.activate(context());
+  const s = status(fake);
+  await wait('the running status', LIMIT, () => s.text === '$(check) GraphMend');
+  const out = outputText(fake);
+  if (!/ignored because the workspace is not trusted/.test(out)) fail('the untrusted workspace java.home was not reported as ignored:\n' + out);
+  if (!/Using Java \S+ from (JAVA_HOME|PATH)/.test(out)) fail('the output does not say which Java runs the server:\n' + out);
+  say('ok: untrusted workspace: its graphmend.java.home ignored; ' + /Using Java \S+ from [\w.]+/.exec(out)[0] + '; status running');
+
+  for (const id of ['graphmend.fixAllInFile', 'graphmend.restartServer', 'graphmend.showOutput', 'graphmend.fixAll']) {
+    if (!fake.commands.has(id)) fail(`command ${id} is not registered`);
+  }
+  await wait('the GM101 diagnostic', LIMIT, () => fake.diagnosticsOf(doc.uri).some((d) => code(d) === 'GM101'));
+  const d = fake.diagnosticsOf(doc.uri).find((x) => code(x) === 'GM101');
+  if (d.severity !== fake.vscode.DiagnosticSeverity.Error) fail(`GM101 severity ${d.severity}: the user's graphmend.severity did not reach the server`);
+  if (d.range.start.line !== 5) fail(`GM101 on line ${d.range.start.line + 1}, expected 6`);
+  say('ok: GM101 published on line 6 as an Error (graphmend.severity {GM1: error} reached the server)');
+
+  // the code actions VS Code asks for: the light bulb's quick fixes, and codeActionsOnSave's fix-all
+  const vs = fake.vscode;
+  const token = new vs.CancellationTokenSource().token;
+  const entry = fake.codeActionProviders.find((p) => fake.vscode.languages.match(p.selector, doc));
+  if (!entry) fail('no code action provider registered for Python');
+  const kinds = (entry.metadata && entry.metadata.providedCodeActionKinds || []).map((k) => k.value);
+  if (!kinds.includes('quickfix') || !kinds.includes('source.fixAll.graphmend')) fail('provided code action kinds: ' + JSON.stringify(kinds));
+  const quick = await entry.provider.provideCodeActions(doc, d.range, { diagnostics: [d], only: vs.CodeActionKind.QuickFix, triggerKind: 1 }, token);
+  const where = (quick || []).find((a) => a.title === 'Rewrite to torch.where');
+  if (!where) fail('no "Rewrite to torch.where" quick fix; got ' + JSON.stringify((quick || []).map((a) => a.title)));
+  if (!where.isPreferred) fail('"Rewrite to torch.where" is safe but not preferred');
+  say('ok: light bulb: ' + JSON.stringify(quick.map((a) => a.title)) + ', the torch.where rewrite preferred');
+
+  const onSave = await entry.provider.provideCodeActions(doc, new vs.Range(0, 0, doc.lineCount, 0),
+    { diagnostics: [], only: new vs.CodeActionKind('source.fixAll.graphmend'), triggerKind: 2 }, token);
+  let fixAll = (onSave || []).find((a) => a.kind && a.kind.value === 'source.fixAll.graphmend');
+  if (!fixAll) fail('no source.fixAll.graphmend action for editor.codeActionsOnSave');
+  if (!fixAll.edit) fixAll = await entry.provider.resolveCodeAction(fixAll, token);
+  if (!fixAll || !fixAll.edit) fail('source.fixAll.graphmend resolved without an edit');
+  await vs.workspace.applyEdit(fixAll.edit);
+  if (doc.getText() !== expected) fail('source.fixAll.graphmend gave:\n' + doc.getText());
+  say('ok: editor.codeActionsOnSave path: source.fixAll.graphmend (resolved) gave the expected text');
+
+  // back to the original text (an undo), then the command
+  const original = fs.readFileSync(fixturePath, 'utf8');
+  const undo = new vs.WorkspaceEdit();
+  undo.replace(doc.uri, new vs.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), original);
+  await vs.workspace.applyEdit(undo);
+  await wait('GM101 after the undo', LIMIT, () => fake.diagnosticsOf(doc.uri).some((x) => code(x) === 'GM101'));
+  await fake.vscode.commands.executeCommand('graphmend.fixAllInFile');
+  await wait('"Fix all in file" to rewrite the document', LIMIT, () => doc.getText() === expected);
+  say('ok: "GraphMend: Fix all in file" (graphmend.fixAll + workspace/applyEdit) gave the expected text');
+  await wait('the diagnostics of the fixed document to clear', LIMIT, () => fake.diagnosticsOf(doc.uri).length === 0);
+  await fake.vscode.commands.executeCommand('graphmend.fixAllInFile');
+  await wait('"nothing to fix"', 10000, () => log.some((l) => l.startsWith('info: GraphMend: nothing to fix')));
+  say('ok: diagnostics cleared; a second fix-all says "nothing to fix in this file"');
+
+  await fake.vscode.commands.executeCommand('graphmend.restartServer');
+  if (s.text !== '$(check) GraphMend') fail(`after "Restart server" the status is ${s.text}`);
+  await wait('diagnostics after the restart', LIMIT, () => fake.diagnosticsOf(doc.uri).length === 0 && fake.collections.size > 0);
+  await ext.deactivate();
+  if (s.text !== '$(circle-slash) GraphMend') fail(`after deactivation the status is ${s.text}`);
+  say('ok: "Restart server" back to running; deactivation stops the server (status stopped)');
+}
+
+(async () => {
+  let code = 0;
+  try {
+    await noJava();
+    await trustedBadJavaHome();
+    await untrustedWorkspace();
+    say('PASS');
+  } catch (e) {
+    code = 1;
+    console.log('vscode-smoke: FAIL: ' + (e instanceof Fail ? e.message : e && e.stack ? e.stack : String(e)));
+    console.log('vscode-smoke: shown to the user: ' + JSON.stringify(log, null, 1));
+    for (const name of ['GraphMend', 'GraphMend Trace']) {
+      const lines = ((current && current.outputs.get(name)) || []).join('').split('\n');
+      console.log(`vscode-smoke: last lines of the output channel "${name}":\n  ` + lines.slice(-40).join('\n  '));
+    }
+  }
+  if (missing.size) say('(fake vscode API members the extension touched but the fake lacks: ' + [...missing].sort().join(', ') + ')');
+  fs.rmSync(tmp, { recursive: true, force: true });
+  process.exit(code);
+})();
