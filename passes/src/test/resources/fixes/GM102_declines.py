@@ -76,6 +76,16 @@ INPUTS = {
         lambda: (_randn(3, 4, seed=2),),
         lambda: (torch.zeros(1, 4),),
     ],
+    "case_logger_warning_tensor_arg": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(2, 3, seed=2),),
+        lambda: (torch.ones(2),),
+    ],
+    "case_logger_error_and_warning": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(2, 3, seed=2),),
+        lambda: (torch.ones(2),),
+    ],
 }
 
 
@@ -173,3 +183,19 @@ class CasePrintSize(nn.Module):
     def forward(self, hidden_states):
         print("batch", hidden_states.shape)  # expect-decline: GM102 not a tensor, a constant or a format string
         return hidden_states.tanh()
+
+
+@torch.compile
+def case_logger_warning_tensor_arg(x):
+    """%-style logger arguments with a tensor: torch 2.15 still breaks on a deferred logger call with a tensor argument."""
+    y = x.abs()
+    logger.warning("abs values %s", y)  # expect-decline: GM102 logger method with a tensor argument
+    return y
+
+
+@torch.compile
+def case_logger_error_and_warning(x):
+    """A logger call whose argument is a computed tensor."""
+    y = x * 2
+    logger.warning("output %s", y)  # expect-decline: GM102 logger method with a tensor argument
+    return y

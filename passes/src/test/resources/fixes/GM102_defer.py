@@ -60,16 +60,6 @@ INPUTS = {
         lambda: (_randn(2, 3, seed=2),),
         lambda: (torch.zeros(3),),
     ],
-    "case_logger_warning_tensor_arg": [
-        lambda: (_randn(2, 3, seed=1),),
-        lambda: (_randn(2, 3, seed=2),),
-        lambda: (torch.ones(2),),
-    ],
-    "case_logger_error_and_warning": [
-        lambda: (_randn(2, 3, seed=1),),
-        lambda: (_randn(2, 3, seed=2),),
-        lambda: (torch.ones(2),),
-    ],
     "case_warnings_warn_literal": [
         lambda: (_randn(2, 3, seed=1),),
         lambda: (_randn(2, 3, seed=2),),
@@ -153,23 +143,6 @@ def case_logger_warning_constant(x):
     """A module-level logger's warning with a constant message."""
     logger.warning("falling back to eager attention")  # expect-fix: GM102
     return x.sigmoid()
-
-
-@torch.compile
-def case_logger_warning_tensor_arg(x):
-    """%-style logger arguments: a tensor argument is cloned."""
-    y = x.abs()
-    logger.warning("abs values %s", y)  # expect-fix: GM102
-    return y
-
-
-@torch.compile
-def case_logger_error_and_warning(x):
-    """Two logger methods of the same logger: one registration each."""
-    logger.error("unexpected input")  # expect-fix: GM102
-    y = x * 2
-    logger.warning("output %s", y)  # expect-fix: GM102
-    return y
 
 
 @torch.compile

@@ -46,6 +46,7 @@ public final class CompileRegions {
     private final boolean moduleForward;
     private final Map<FunctionRef, Reached> reached = new LinkedHashMap<>();
     private final Deque<Reached> work = new ArrayDeque<>();
+    private final java.util.Set<FunctionRef> explicitRoots = new java.util.HashSet<>();
 
     private CompileRegions(Project project, boolean moduleForward) {
         this.project = project;
@@ -71,6 +72,7 @@ public final class CompileRegions {
     // ---- roots ----
 
     private void findRoots() {
+        for (SourceModule m : project.modules()) callSiteRoots(m); // explicit roots first: they are frames of their own
         for (SourceModule m : project.modules()) {
             for (Stmt s : m.ir().module().body()) decoratedRoots(m, s, null);
             for (ClassInfo c : project.classes()) {
@@ -78,11 +80,13 @@ public final class CompileRegions {
                 for (Stmt.FunctionDef f : c.ownMethods().values()) decoratedRoots(m, f, c);
                 if (moduleForward && c.isModule() && c.ownMethods().containsKey("forward")) {
                     Stmt.FunctionDef f = c.ownMethods().get("forward");
-                    addRoot(new FunctionRef(m, f, c), new Diagnostic.Root(m.path(), f.span().line(),
+                    FunctionRef ref = new FunctionRef(m, f, c);
+                    addRoot(ref, new Diagnostic.Root(m.path(), f.span().line(),
                             "forward of nn.Module subclass " + c.name() + " (assume-compiled = \"module-forward\")"));
+                    // a module used as a submodule of another runs inlined in its parent's frame
+                    if (project.isSubmodule(c) && !explicitRoots.contains(ref)) reached.get(ref).isRoot = false;
                 }
             }
-            callSiteRoots(m);
         }
     }
 
@@ -91,8 +95,10 @@ public final class CompileRegions {
         for (Expr d : f.decoratorList()) {
             Expr callee = d instanceof Expr.Call c ? c.func() : d;
             if (TorchApi.isCompile(m.names().qualifiedName(callee))) {
-                addRoot(new FunctionRef(m, f, owner), new Diagnostic.Root(m.path(), f.span().line(),
+                FunctionRef ref = new FunctionRef(m, f, owner);
+                addRoot(ref, new Diagnostic.Root(m.path(), f.span().line(),
                         "function " + f.name() + " decorated with @torch.compile"));
+                explicitRoots.add(ref);
             }
         }
     }
@@ -112,7 +118,10 @@ public final class CompileRegions {
             if (target == null) continue;
             Diagnostic.Root root = new Diagnostic.Root(m.path(), c.span().line(), "torch.compile(" + describe(target) + ")");
             FunctionRef f = compiledFunction(m, target);
-            if (f != null) addRoot(f, root);
+            if (f != null) {
+                addRoot(f, root);
+                explicitRoots.add(f);
+            }
         }
     }
 

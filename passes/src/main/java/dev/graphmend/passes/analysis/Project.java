@@ -81,6 +81,24 @@ public final class Project {
         return false;
     }
 
+    private volatile java.util.Set<ClassInfo> submodules;
+
+    /** Whether instances of the class are assigned as submodules of another project module (so its forward is inlined). */
+    public boolean isSubmodule(ClassInfo c) {
+        java.util.Set<ClassInfo> s = submodules;
+        if (s == null) {
+            s = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+            for (ClassInfo k : classes.values()) {
+                if (!k.isModule) continue;
+                for (Val v : attributes(k).values()) {
+                    if (v.kind() == ValueKind.MODULE && v.cls() != null && v.cls() != k) s.add(v.cls());
+                }
+            }
+            submodules = s;
+        }
+        return s.contains(c);
+    }
+
     /** Def-use chains of a function, built once per function node. */
     DefUse defUse(SourceModule m, Node function) {
         return defUse.computeIfAbsent(new Identity(function), f -> DefUse.of(m.ir().cfg(f.node())));

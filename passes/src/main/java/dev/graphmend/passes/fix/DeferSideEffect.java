@@ -47,7 +47,11 @@ public final class DeferSideEffect implements Transformation {
                     + "(a logger created inside the function or a logging-module function cannot be registered)");
         }
         if (after <= 0) return Proposal.decline("cannot find where " + callee + " becomes available at module level");
-        // the registration covers every call of the callee: each one in this module's compiled code must be deferrable
+        // the registration covers every call of the callee: each one in this module's compiled code must
+        // be deferrable, and each gets its tensor arguments cloned (the call is replayed after the graph,
+        // and a clone keeps the value the tensor has at the call, whatever later in-place updates do)
+        List<Diagnostic.Edit> edits = new ArrayList<>();
+        cloneTensorArguments(f, call, src, edits);
         for (FunctionContext other : site.moduleFunctions()) {
             for (Stmt s : other.liveStatements()) {
                 if (!(s instanceof Stmt.Expr es) || !(es.value() instanceof Expr.Call c) || c == call) continue;
@@ -57,20 +61,31 @@ public final class DeferSideEffect implements Transformation {
                     return Proposal.decline("the registration would also defer " + callee + " at line " + c.span().line()
                             + ", where " + otherWhy);
                 }
+                cloneTensorArguments(other, c, src, edits);
             }
         }
-        List<Diagnostic.Edit> edits = new ArrayList<>();
         String registration = (torch == null ? "torch" : torch) + "._dynamo.config.reorderable_logging_functions.add(" + callee + ")";
         boolean registered = site.module().ir().document().text().contains("reorderable_logging_functions.add(" + callee + ")");
         if (!registered) {
             String lines = torch == null ? "import torch\n" + registration : registration;
-            edits.add(src.insertLinesAfter(after, lines));
+            edits.add(0, src.insertLinesAfter(after, lines));
         }
         String title = "Defer " + callee + " until after the graph";
         return Proposal.of(new Diagnostic.Fix(title, "safe", edits, "Safe: the call runs with the same arguments after "
                 + "the compiled graph (registered in torch._dynamo.config.reorderable_logging_functions, which "
-                + "applies to every call of " + callee + " that Dynamo traces). Output now comes after the graph's work "
-                + "instead of in the middle of it."));
+                + "applies to every call of " + callee + " that Dynamo traces); tensor arguments are cloned so the "
+                + "output shows their values at the call. Output now comes after the graph's work instead of in the "
+                + "middle of it."));
+    }
+
+    private static void cloneTensorArguments(FunctionContext f, Expr.Call call, SourceText src, List<Diagnostic.Edit> edits) {
+        for (Expr a : call.args()) {
+            if (!f.kind(a).isTensor()) continue;
+            if (a instanceof Expr.Call c && c.func() instanceof Expr.Attribute at && at.attr().equals("clone")) continue;
+            boolean atomic = a instanceof Expr.Name || a instanceof Expr.Attribute || a instanceof Expr.Subscript
+                    || a instanceof Expr.Call;
+            edits.add(new Diagnostic.Edit(a.span(), (atomic ? src.text(a) : "(" + src.text(a) + ")") + ".clone()"));
+        }
     }
 
     /** Why one call cannot be deferred, or null: what Dynamo 2.15 accepts and replays faithfully. */
@@ -79,19 +94,14 @@ public final class DeferSideEffect implements Transformation {
             return "the call has keyword arguments, which Dynamo's deferred logging rejects (GB0296)";
         }
         if (!f.isRoot()) {
-            return "the call is in a function Dynamo inlines into its caller, and torch 2.15 drops the deferred output "
-                    + "of inlined functions";
+            return "the call is not in the compiled frame: Dynamo inlines this function into its caller, and torch 2.15 "
+                    + "drops the deferred output of inlined functions";
         }
         boolean tensorArgs = false;
         for (Expr a : call.args()) {
             if (a instanceof Expr.Starred) return "the call has unpacked arguments (*args), which cannot be deferred";
             if (f.kind(a).isTensor()) {
                 tensorArgs = true;
-                String mutated = mutatedLater(f, stmt, a);
-                if (mutated != null) {
-                    return "a later in-place update of " + mutated + " would change what is output: the deferred call "
-                            + "runs after the graph, with the tensor's final value";
-                }
             } else if (!(a instanceof Expr.Constant || a instanceof Expr.JoinedStr)) {
                 String text = a.pyType().equals("Name") ? ((Expr.Name) a).id() : "an " + a.pyType() + " expression";
                 return "an argument (" + text + ") is not a tensor, a constant or a format string, which Dynamo's "
@@ -101,39 +111,6 @@ public final class DeferSideEffect implements Transformation {
         if (tensorArgs && call.func() instanceof Expr.Attribute && !"warnings.warn".equals(f.qualifiedName(call.func()))) {
             return "a logger method with a tensor argument still breaks when deferred (torch 2.15 cannot format the "
                     + "tensor while tracing)";
-        }
-        return null;
-    }
-
-    /** The name of a tensor argument that a later statement of the function updates in place, or null. */
-    private static String mutatedLater(FunctionContext f, Stmt call, Expr arg) {
-        Expr base = arg;
-        while (base instanceof Expr.Subscript s) base = s.value();
-        while (base instanceof Expr.Attribute a && !(a.value() instanceof Expr.Call)) base = a.value();
-        if (!(base instanceof Expr.Name n)) return null;
-        boolean after = false;
-        for (Stmt s : f.liveStatements()) {
-            if (s == call) {
-                after = true;
-                continue;
-            }
-            if (!after) continue;
-            if (s instanceof Stmt.AugAssign a && a.target() instanceof Expr.Name t && t.id().equals(n.id())) return n.id();
-            if (s instanceof Stmt.Assign a) {
-                for (Expr t : a.targets()) {
-                    Expr tb = t;
-                    while (tb instanceof Expr.Subscript sub) tb = sub.value();
-                    if (t instanceof Expr.Subscript && tb instanceof Expr.Name tn && tn.id().equals(n.id())) return n.id();
-                }
-            }
-            String[] hit = {null};
-            dev.graphmend.passes.analysis.Statements.expressions(s, e -> {
-                if (e instanceof Expr.Call c && c.func() instanceof Expr.Attribute a && a.attr().endsWith("_")
-                        && !a.attr().startsWith("_") && a.value() instanceof Expr.Name r && r.id().equals(n.id())) {
-                    hit[0] = n.id();
-                }
-            });
-            if (hit[0] != null) return hit[0];
         }
         return null;
     }

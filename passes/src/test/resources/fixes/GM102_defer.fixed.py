@@ -1,0 +1,184 @@
+"""GM102 fix, defer: `torch._dynamo.config.reorderable_logging_functions.add(<callee>)` is inserted
+once per module and callee, after the line that makes the callee available (and after
+`import torch`: here, as in Hugging Face files, `import warnings` comes before `import torch`);
+tensor arguments get `.clone()` so that later in-place updates do not change what is printed.
+Every call here is in the compiled frame itself (a `@torch.compile` function or the compiled module's
+own `forward`): torch 2.15 silently drops deferred calls made in functions it inlines (helpers,
+submodules' forward), see GM102_declines.py."""
+import logging
+import warnings
+
+import torch
+torch._dynamo.config.reorderable_logging_functions.add(warnings.warn)
+torch._dynamo.config.reorderable_logging_functions.add(print)
+import torch.nn as nn
+
+logger = logging.getLogger(__name__)
+torch._dynamo.config.reorderable_logging_functions.add(logger.warning)
+
+
+def _randn(*shape, seed=0):
+    """Deterministic FP32 normal samples for INPUTS (not a case)."""
+    return torch.randn(*shape, generator=torch.Generator().manual_seed(seed))
+
+
+INPUTS = {
+    "case_print_tensor": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(3, 2, seed=2),),
+        lambda: (torch.zeros(1, 4),),
+    ],
+    "case_print_constant_only": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(2, 3, seed=2) * 5,),
+        lambda: (torch.ones(2),),
+    ],
+    "case_print_before_inplace": [
+        lambda: (torch.zeros(2, 2),),
+        lambda: (_randn(2, 2, seed=1),),
+        lambda: (torch.arange(4.0),),
+    ],
+    "case_print_fstring_of_constant": [
+        lambda: (_randn(2, 3, seed=1), 0),
+        lambda: (_randn(2, 3, seed=2), 3),
+        lambda: (_randn(1, 3, seed=3), 11),
+    ],
+    "case_print_numbers_and_none": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(2, 3, seed=2),),
+        lambda: (torch.full((2,), 7.0),),
+    ],
+    "case_print_reduction": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(4, 3, seed=2),),
+        lambda: (torch.ones(3),),
+    ],
+    "case_two_prints": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(2, 3, seed=2),),
+        lambda: (torch.ones(2, 3),),
+    ],
+    "case_logger_warning_constant": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(2, 3, seed=2),),
+        lambda: (torch.zeros(3),),
+    ],
+    "case_warnings_warn_literal": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(2, 3, seed=2),),
+        lambda: (torch.ones(2),),
+    ],
+    "case_warnings_warn_fstring": [
+        lambda: (_randn(2, 3, seed=1), 2),
+        lambda: (_randn(2, 3, seed=2), 5),
+        lambda: (torch.ones(2), 0),
+    ],
+    "CaseAttentionDebugPrint": [
+        lambda: (_randn(2, 4, seed=1),),
+        lambda: (_randn(3, 4, seed=2),),
+        lambda: (torch.zeros(1, 4),),
+    ],
+    "CaseDeprecatedArgumentWarning": [
+        lambda: (_randn(2, 4, seed=1),),
+        lambda: (_randn(3, 4, seed=2),),
+        lambda: (torch.ones(1, 4),),
+    ],
+}
+
+
+@torch.compile
+def case_print_tensor(hidden_states):
+    """Print a label and a tensor (the tensor is cloned)."""
+    hidden_states = hidden_states * 2
+    print("hidden_states", hidden_states.clone())  # expect-fix: GM102
+    return hidden_states + 1
+
+
+@torch.compile
+def case_print_constant_only(x):
+    """Print a constant string only."""
+    print("computing attention")  # expect-fix: GM102
+    return x.softmax(-1)
+
+
+@torch.compile
+def case_print_before_inplace(x):
+    """The printed tensor is updated in place afterwards: the clone keeps the printed value."""
+    h = x.clone()
+    print("before update", h.clone())  # expect-fix: GM102
+    h.add_(1.0)
+    return h
+
+
+@torch.compile
+def case_print_fstring_of_constant(x, layer_idx):
+    """An f-string of a Python int argument, then a tensor."""
+    y = x.relu()
+    print(f"layer {layer_idx} output", y.clone())  # expect-fix: GM102
+    return y
+
+
+@torch.compile
+def case_print_numbers_and_none(x):
+    """Constants of several types."""
+    print("step", 3, 0.5, None, True)  # expect-fix: GM102
+    return x - 1
+
+
+@torch.compile
+def case_print_reduction(x):
+    """A tensor expression argument (a reduction) is cloned too."""
+    print("mean", x.mean().clone())  # expect-fix: GM102
+    return x * 3
+
+
+@torch.compile
+def case_two_prints(x):
+    """Two prints in one function: one registration for the module."""
+    print("start")  # expect-fix: GM102
+    y = x.tanh()
+    print("end", y.clone())  # expect-fix: GM102
+    return y
+
+
+@torch.compile
+def case_logger_warning_constant(x):
+    """A module-level logger's warning with a constant message."""
+    logger.warning("falling back to eager attention")  # expect-fix: GM102
+    return x.sigmoid()
+
+
+@torch.compile
+def case_warnings_warn_literal(x):
+    """warnings.warn with one literal message."""
+    warnings.warn("`past_key_values` as a tuple is deprecated")  # expect-fix: GM102
+    return x + 2
+
+
+@torch.compile
+def case_warnings_warn_fstring(x, num_layers):
+    """warnings.warn with an f-string of a Python int."""
+    warnings.warn(f"{num_layers} layers were skipped")  # expect-fix: GM102
+    return x * 2
+
+
+class CaseAttentionDebugPrint(nn.Module):
+    """Module forward: debug print of the attention weights."""
+
+    def __init__(self):
+        super().__init__()
+        self.query = nn.Linear(4, 4)
+
+    def forward(self, hidden_states):
+        q = self.query(hidden_states)
+        weights = (q @ hidden_states.transpose(0, 1)).softmax(-1)
+        print("attention weights", weights.clone())  # expect-fix: GM102
+        return weights @ hidden_states
+
+
+class CaseDeprecatedArgumentWarning(nn.Module):
+    """Module forward: a deprecation warning with a constant message."""
+
+    def forward(self, hidden_states):
+        warnings.warn("`head_mask` is deprecated and ignored")  # expect-fix: GM102
+        return hidden_states * 0.5

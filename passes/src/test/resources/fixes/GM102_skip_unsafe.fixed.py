@@ -1,0 +1,131 @@
+# config: unsafe-fixes = true
+"""GM102 fix, skip while compiling (UNSAFE: the output is dropped under torch.compile): the call is
+wrapped in `if not torch.compiler.is_compiling():`. Every case here has a reason that makes the
+defer fix illegal, so the skip fix is the one applied."""
+import logging
+import warnings
+
+import torch
+import torch.nn as nn
+
+logger = logging.getLogger(__name__)
+
+
+def _randn(*shape, seed=0):
+    """Deterministic FP32 normal samples for INPUTS (not a case)."""
+    return torch.randn(*shape, generator=torch.Generator().manual_seed(seed))
+
+
+INPUTS = {
+    "case_skip_print_shape": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(3, 2, seed=2),),
+        lambda: (torch.zeros(4),),
+    ],
+    "case_skip_print_keyword": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(2, 3, seed=2),),
+        lambda: (torch.ones(2),),
+    ],
+    "case_skip_print_star_args": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(2, 3, seed=2),),
+        lambda: (torch.ones(2),),
+    ],
+    "case_skip_warn_category": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(2, 3, seed=2),),
+        lambda: (torch.ones(2),),
+    ],
+    "case_skip_logger_keyword": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(2, 3, seed=2),),
+        lambda: (torch.ones(2),),
+    ],
+    "case_skip_print_dtype": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (torch.ones(2, dtype=torch.long),),
+        lambda: (torch.ones(2),),
+    ],
+    "case_skip_print_in_helper": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (_randn(2, 3, seed=2),),
+        lambda: (torch.ones(3),),
+    ],
+    "CaseSkipShapeLog": [
+        lambda: (_randn(2, 4, seed=1),),
+        lambda: (_randn(3, 4, seed=2),),
+        lambda: (torch.zeros(1, 4),),
+    ],
+}
+
+
+@torch.compile
+def case_skip_print_shape(hidden_states):
+    """print of a torch.Size (Dynamo cannot reorder it: GB0296)."""
+    if not torch.compiler.is_compiling():
+        print(hidden_states.shape)  # expect-fix: GM102 unsafe
+    return hidden_states * 2
+
+
+@torch.compile
+def case_skip_print_keyword(x):
+    """print with a keyword argument."""
+    if not torch.compiler.is_compiling():
+        print("x", x, sep=", ")  # expect-fix: GM102 unsafe
+    return x + 1
+
+
+@torch.compile
+def case_skip_print_star_args(x):
+    """print of unpacked arguments."""
+    parts = ("values", x)
+    if not torch.compiler.is_compiling():
+        print(*parts)  # expect-fix: GM102 unsafe
+    return x - 1
+
+
+@torch.compile
+def case_skip_warn_category(x):
+    """warnings.warn with a category (Dynamo cannot reorder it: GB0296)."""
+    if not torch.compiler.is_compiling():
+        warnings.warn("The `device` argument is deprecated", FutureWarning)  # expect-fix: GM102 unsafe
+    return x * 3
+
+
+@torch.compile
+def case_skip_logger_keyword(x):
+    """A logger call with a keyword argument."""
+    if not torch.compiler.is_compiling():
+        logger.warning("unexpected input", stacklevel=2)  # expect-fix: GM102 unsafe
+    return x.relu()
+
+
+@torch.compile
+def case_skip_print_dtype(x):
+    """A dtype argument is neither a tensor, a constant nor a format string."""
+    if not torch.compiler.is_compiling():
+        print("dtype", x.dtype)  # expect-fix: GM102 unsafe
+    return x * 0.5
+
+
+@torch.compile
+def case_skip_print_in_helper(x):
+    """A print in an inlined helper (deferring there would drop it): skipped instead."""
+    return _report(x) * 2
+
+
+def _report(x):
+    """Helper of case_skip_print_in_helper."""
+    if not torch.compiler.is_compiling():
+        print("scaling", x)  # expect-fix: GM102 unsafe
+    return x + 1
+
+
+class CaseSkipShapeLog(nn.Module):
+    """Module forward: log the input size with a keyword argument."""
+
+    def forward(self, hidden_states):
+        if not torch.compiler.is_compiling():
+            logger.warning("input has %d rows", hidden_states.size(0), exc_info=False)  # expect-fix: GM102 unsafe
+        return hidden_states.tanh()

@@ -1,0 +1,154 @@
+# config: unsafe-fixes = true
+"""GM103 fix (UNSAFE: the exception type becomes RuntimeError, and on CUDA the check is
+asynchronous): `if <one-element bool tensor cond>: raise E("literal")` ->
+`torch._assert_async(torch.logical_not(cond), "E: literal")`. The INPUTS include inputs on which
+the original raises; the fixed code must raise on them too."""
+import torch
+import torch.nn as nn
+
+
+def _randn(*shape, seed=0):
+    """Deterministic FP32 normal samples for INPUTS (not a case)."""
+    return torch.randn(*shape, generator=torch.Generator().manual_seed(seed))
+
+
+class Config:
+    """A Hugging Face style config: plain Python values."""
+
+    vocab_size = 10
+
+
+INPUTS = {
+    "case_nan_guard": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (torch.tensor([[1.0, float("nan")], [0.0, 2.0]]),),
+        lambda: (torch.zeros(2, 2),),
+    ],
+    "case_empty_mask_rows": [
+        lambda: (_randn(2, 4, seed=1), torch.ones(2, 4)),
+        lambda: (_randn(2, 4, seed=2), torch.tensor([[1.0, 1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]])),
+        lambda: (_randn(2, 4, seed=3), torch.tensor([[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0]])),
+    ],
+    "case_overflow_runtime_error": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (torch.tensor([[2.0e4, 1.0], [0.0, 0.0]]),),
+        lambda: (_randn(2, 3, seed=2) * 100,),
+    ],
+    "case_not_finite_guard": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (torch.tensor([[float("inf"), 1.0], [0.0, 2.0]]),),
+        lambda: (torch.tensor([[1.0, 1.0], [float("nan"), 2.0]]),),
+    ],
+    "case_negative_probabilities": [
+        lambda: (torch.tensor([[0.2, 0.8], [0.5, 0.5]]),),
+        lambda: (torch.tensor([[-0.1, 1.1], [0.5, 0.5]]),),
+        lambda: (torch.tensor([[0.0, 1.0], [1.0, 0.0]]),),
+    ],
+    "case_and_of_two_guards": [
+        lambda: (_randn(2, 3, seed=1).abs(), _randn(2, 3, seed=2).abs()),
+        lambda: (-_randn(2, 3, seed=3).abs() - 1, -_randn(2, 3, seed=4).abs() - 1),
+        lambda: (-_randn(2, 3, seed=5).abs() - 1, _randn(2, 3, seed=6).abs()),
+    ],
+    "case_two_guards_in_sequence": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (torch.tensor([[float("nan"), 1.0], [0.0, 2.0]]),),
+        lambda: (torch.tensor([[1.0e5, 1.0], [0.0, 2.0]]),),
+    ],
+    "case_guard_in_helper": [
+        lambda: (_randn(2, 3, seed=1),),
+        lambda: (torch.tensor([[float("inf"), 1.0], [0.0, 2.0]]),),
+        lambda: (_randn(3, 3, seed=2) * 5,),
+    ],
+    "case_assertion_error_class": [
+        lambda: (torch.tensor([[1.0, 0.0], [0.0, 1.0]]),),
+        lambda: (torch.tensor([[1.0, 2.0], [0.0, 1.0]]),),
+        lambda: (torch.tensor([[0.5, 0.5], [0.5, 0.5]]),),
+    ],
+    "CaseEmbeddingIdGuard": [
+        lambda: (torch.tensor([[1, 2, 3], [4, 5, 6]]),),
+        lambda: (torch.tensor([[1, 2, 30], [4, 5, 6]]),),
+        lambda: (torch.tensor([[0, 9], [9, 0]]),),
+    ],
+}
+
+
+@torch.compile
+def case_nan_guard(x):
+    """Reject NaN inputs."""
+    torch._assert_async(torch.logical_not(torch.isnan(x).any()), "ValueError: NaN values in the input")  # expect-fix: GM103 unsafe
+    return x * 2
+
+
+@torch.compile
+def case_empty_mask_rows(scores, attention_mask):
+    """HF style: every row needs at least one attended position."""
+    torch._assert_async(torch.logical_not((attention_mask.sum(-1) == 0).any()), "ValueError: attention_mask has a row with no attended position")  # expect-fix: GM103 unsafe
+    return scores.masked_fill(attention_mask == 0, -1e4).softmax(-1)
+
+
+@torch.compile
+def case_overflow_runtime_error(hidden_states):
+    """A RuntimeError guard on large activations."""
+    torch._assert_async(torch.logical_not(hidden_states.abs().max() > 1e4), "RuntimeError: activations overflowed")  # expect-fix: GM103 unsafe
+    return hidden_states.tanh()
+
+
+@torch.compile
+def case_not_finite_guard(logits):
+    """`not` in the guard's condition."""
+    torch._assert_async(torch.isfinite(logits).all(), "ValueError: logits must be finite")  # expect-fix: GM103 unsafe
+    return logits.log_softmax(-1)
+
+
+@torch.compile
+def case_negative_probabilities(probs):
+    """An elementwise comparison reduced with any()."""
+    torch._assert_async(torch.logical_not((probs < 0).any()), "ValueError: probabilities must be non-negative")  # expect-fix: GM103 unsafe
+    return probs.cumsum(-1)
+
+
+@torch.compile
+def case_and_of_two_guards(x, y):
+    """`and` of two bool tensor reductions."""
+    torch._assert_async(torch.logical_not(torch.logical_and(x.max() < 0, y.max() < 0)), "ValueError: both inputs are entirely negative")  # expect-fix: GM103 unsafe
+    return x + y
+
+
+@torch.compile
+def case_two_guards_in_sequence(x):
+    """Two guards one after the other, with different builtin exceptions."""
+    torch._assert_async(torch.logical_not(torch.isnan(x).any()), "ValueError: NaN in input")  # expect-fix: GM103 unsafe
+    torch._assert_async(torch.logical_not(x.abs().max() > 1e4), "OverflowError: input too large")  # expect-fix: GM103 unsafe
+    return x.sigmoid()
+
+
+@torch.compile
+def case_guard_in_helper(x):
+    """The guard sits in a helper reached from the compiled function."""
+    return _check_finite(x) * 2
+
+
+def _check_finite(x):
+    """Helper of case_guard_in_helper."""
+    torch._assert_async(torch.logical_not(torch.isinf(x).any()), "ValueError: inf in input")  # expect-fix: GM103 unsafe
+    return x
+
+
+@torch.compile
+def case_assertion_error_class(matrix):
+    """An AssertionError raised explicitly."""
+    torch._assert_async(torch.logical_not((matrix.diagonal() != 1).any()), "AssertionError: expected a unit diagonal")  # expect-fix: GM103 unsafe
+    return matrix.t()
+
+
+class CaseEmbeddingIdGuard(nn.Module):
+    """Module forward: token ids must be smaller than the vocabulary size."""
+
+    def __init__(self):
+        super().__init__()
+        self.config = Config()
+        self.embed = nn.Embedding(10, 4)
+
+    def forward(self, input_ids):
+        torch._assert_async(torch.logical_not(input_ids.max() >= self.config.vocab_size), "IndexError: token id out of range")  # expect-fix: GM103 unsafe
+        return self.embed(input_ids)
