@@ -152,6 +152,12 @@ public final class PythonDocument {
             PythonDocument d = memberUpdate(i, newText, newVersion, newSource, normalized, newLineStarts, firstLine, lastLine, delta);
             if (d != null) return d;
         }
+        // next to a chunk with errors, chunk boundaries may be artefacts of error recovery (a
+        // statement keyword inside an open bracket ends the bracket only while the file is
+        // broken): re-parse the whole text
+        if (i > 0 && !chunks.get(i - 1).errors.isEmpty() || j + 1 < chunks.size() && !chunks.get(j + 1).errors.isEmpty()) {
+            return null;
+        }
         Chunk first = chunks.get(i);
         Chunk last = chunks.get(j);
         int regionStart = first.startLine;
@@ -202,6 +208,9 @@ public final class PythonDocument {
         if (f == null || f.body().isEmpty()) return null;
         Stmt.ClassDef old = (Stmt.ClassDef) cls.stmts.get(0);
         if (!errorsIn(cls.errors, cls.startLine, cls.members.get(0).startLine).isEmpty()) return null;
+        // indentation errors decide where blocks end, and a whole parse may draw the class's members
+        // differently: re-parse wider
+        if (hasIndentationError(cls.errors) || hasIndentationError(f.errors())) return null;
         if ((!f.errors().isEmpty() || !cls.errors.isEmpty()) && !endsWithLastMember(old)) {
             // a whole parse rebuilds a class with a broken member from its recovered body, so it
             // then ends where its last member ends; a trailing ';' would make the two differ
@@ -252,6 +261,14 @@ public final class PythonDocument {
     private static boolean anySensitive(List<Chunk> chunks) {
         for (Chunk c : chunks) {
             if (c.recoverySensitive) return true;
+        }
+        return false;
+    }
+
+    private static boolean hasIndentationError(List<SyntaxError> errors) {
+        for (SyntaxError e : errors) {
+            String m = e.message();
+            if (m.contains("indent") || m.contains("unindent")) return true;
         }
         return false;
     }
