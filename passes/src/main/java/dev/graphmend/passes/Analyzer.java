@@ -39,9 +39,20 @@ public final class Analyzer {
     private Analyzer() {}
 
     public static Map<SourceModule, List<Diagnostic>> analyze(Project project) {
+        return analyze(project, null);
+    }
+
+    /**
+     * Like {@link #analyze(Project)}, but runs the rules only on the functions of {@code focus}
+     * (the other modules still supply roots and calls); the map holds every module, the others
+     * with no diagnostics. Null focus: every module.
+     */
+    public static Map<SourceModule, List<Diagnostic>> analyze(Project project, SourceModule focus) {
         AnalysisConfig config = project.config();
         Map<SourceModule, List<Diagnostic>> out = new ConcurrentHashMap<>();
-        for (SourceModule m : project.modules()) out.put(m, new ArrayList<>(syntaxErrors(m, config)));
+        for (SourceModule m : project.modules()) {
+            out.put(m, new ArrayList<>(focus == null || focus == m ? syntaxErrors(m, config) : List.of()));
+        }
         CompileRegions regions = CompileRegions.discover(project,
                 config.assumeCompiled() == AnalysisConfig.AssumeCompiled.MODULE_FORWARD);
         List<Rule> rules = new ArrayList<>();
@@ -55,6 +66,7 @@ public final class Analyzer {
         }
         regions.reached().parallelStream().forEach(reached -> {
             SourceModule m = reached.function().module();
+            if (focus != null && m != focus) return;
             FunctionContext ctx = new FunctionContext(project, reached.function(), reached.params(), reached.isRoot());
             List<Diagnostic> found = new ArrayList<>();
             for (Rule rule : rules) {

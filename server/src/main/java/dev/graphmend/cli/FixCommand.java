@@ -62,9 +62,12 @@ final class FixCommand {
         modules.sort((a, b) -> PathExpander.CODE_POINT_ORDER.compare(a.path(), b.path()));
         int fixed = 0, remaining = 0, changedFiles = 0;
         Map<String, Integer> byFix = new TreeMap<>(), byReason = new TreeMap<>();
+        // one analysis of the whole project finds the files with something to fix or to report;
+        // each of those is then fixed against its neighbourhood (FixAll.neighbourhood)
+        Map<SourceModule, List<dev.graphmend.passes.Diagnostic>> first = dev.graphmend.passes.Analyzer.analyze(loaded.project());
         for (SourceModule m : modules) {
-            List<SourceModule> others = new ArrayList<>(modules);
-            others.remove(m);
+            if (first.get(m).stream().allMatch(d -> d.code().equals("GM000"))) continue;
+            List<SourceModule> others = FixAll.neighbourhood(m, modules);
             String before = m.ir().document().text();
             FixAll.Result r = FixAll.apply(Paths.get(m.path()), before, config, others);
             for (FixAll.Applied a : r.applied()) {

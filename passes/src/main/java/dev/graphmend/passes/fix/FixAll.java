@@ -52,7 +52,7 @@ public final class FixAll {
             module = ProjectLoader.module(file, file.toString(), current);
             List<SourceModule> all = new ArrayList<>(others);
             all.add(module);
-            remaining = Analyzer.analyze(new Project(all, config)).get(module);
+            remaining = Analyzer.analyze(new Project(all, config), module).get(module);
             List<Diagnostic.Fix> chosen = new ArrayList<>();
             List<Diagnostic> chosenFor = new ArrayList<>();
             List<Span> taken = new ArrayList<>();
@@ -88,7 +88,8 @@ public final class FixAll {
             if (d.fixes().isEmpty()) {
                 reason = d.noFixReason() != null ? d.noFixReason() : "the rule has no source rewrite for this break";
             } else if (d.fixes().stream().allMatch(f -> f.safety().equals("unsafe")) && !config.unsafeFixes()) {
-                reason = "only unsafe fixes apply (" + d.fixes().get(0).title() + "); enable unsafe fixes to apply them";
+                reason = (d.noFixReason() != null ? "no safe fix: " + d.noFixReason() + "; " : "")
+                        + "an unsafe fix applies with unsafe fixes enabled (" + d.fixes().get(0).title() + ")";
             } else {
                 reason = "its fix (" + d.fixes().get(0).title() + ") did not converge in " + MAX_ROUNDS + " rounds";
             }
@@ -158,6 +159,39 @@ public final class FixAll {
             if (c == '\n' || c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n')) starts.add(i + 1);
         }
         return starts;
+    }
+
+    /**
+     * The modules that can matter to the compile regions of {@code focus}: those it imports from,
+     * those that import it, and its siblings in the same folder. Fix-all of one file analyses
+     * these, not the whole project (whose size would make fixing a package quadratic).
+     */
+    public static List<SourceModule> neighbourhood(SourceModule focus, List<SourceModule> all) {
+        java.util.Set<String> imported = new java.util.HashSet<>();
+        for (var imp : focus.names().imports().all()) if (imp.qualifiedName() != null) imported.add(imp.qualifiedName());
+        String dir = parentOf(focus.path());
+        List<SourceModule> out = new ArrayList<>();
+        for (SourceModule m : all) {
+            if (m == focus) continue;
+            boolean near = dir.equals(parentOf(m.path()));
+            for (String q : imported) near |= q.equals(m.moduleName()) || q.startsWith(m.moduleName() + ".");
+            if (!near) {
+                for (var imp : m.names().imports().all()) {
+                    String q = imp.qualifiedName();
+                    if (q != null && (q.equals(focus.moduleName()) || q.startsWith(focus.moduleName() + "."))) {
+                        near = true;
+                        break;
+                    }
+                }
+            }
+            if (near) out.add(m);
+        }
+        return out;
+    }
+
+    private static String parentOf(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash < 0 ? "" : path.substring(0, slash);
     }
 
     /** Counts of applied fixes by code, for reports. */
