@@ -352,7 +352,7 @@ public final class WhereRewrite implements Transformation {
         if (c instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) return checkCondition(f, u.operand());
         if (f.kind(c) != ValueKind.BOOL_TENSOR) {
             return "the condition is not a boolean tensor (" + (f.kind(c).isTensor() ? "a tensor of numbers" : "a Python value")
-                    + "); torch.where needs one";
+                    + "); the rewrite needs one";
         }
         if (!Purity.isOneElement(f, c)) {
             return "the condition is not provably one element (it may have more than one dimension), so torch.where "
