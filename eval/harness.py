@@ -396,6 +396,13 @@ def main(argv=None):
             r["timing_status"], r["timing_wall_s"] = t["status"], t["wall_s"]
             r["errors"] = r.get("errors", []) + [e for e in t.get("errors", []) if e.startswith("compile")]
 
+    # The diffs go next to the results file, so the evaluation can be read without the scratch folder.
+    for variant in available:
+        rec = results["fix"][variant]
+        kept = os.path.join(os.path.dirname(os.path.abspath(ns.results)), "fix-%s.diff" % variant)
+        shutil.copyfile(rec["diff"], kept)
+        rec["diff"] = os.path.relpath(kept, ROOT) if kept.startswith(ROOT + os.sep) else kept
+
     results["wall_s"] = time.perf_counter() - started
     with open(ns.results, "w", encoding="utf-8") as f:
         json.dump(results, f, indent=1, sort_keys=False)

@@ -38,14 +38,49 @@ PAPER_TOTALS = ("27 models with breaks out of 195; 147 breaks, 107 removed (73%)
 CATEGORIES = ["control-flow", "validation-guard", "logger", "dynamic-shape", "data-dependent-op", "item", "other"]
 FIXABLE = {"control-flow", "validation-guard", "logger"}
 
+# Hand-written comparison with the paper, per family: observations of the before runs (which do not
+# depend on our tool; torch 2.15.0, transformers 4.52.4, the configurations of eval/models.py).
+FAMILY_NOTES = {
+    "t5": "Same count and kind as the paper: every break is the `logger.warning_once` about the deprecated "
+          "tuple form of `past_key_values` in `T5Stack.forward`.",
+    "whisper": "Same as the paper: the `past_key_values` deprecation `logger.warning_once` in the decoder.",
+    "bart": "The paper reports 7 (4 control flow + 3 logger); here only the 3 logger breaks occur. The "
+            "data-dependent branches of `modeling_bart.py` are not reached by a float32 CPU forward of "
+            "`BartForConditionalGeneration`: the overflow clamp tests `torch.isinf(...).any()` only when the "
+            "hidden states are float16, `(attention_mask == 0.0).any()` is on the flash-attention-2 path, and "
+            "`len(torch.unique_consecutive(eos_mask.sum(1))) > 1` is in `BartForSequenceClassification`.",
+    "marian": "The paper reports 6; here 3, all the logger deprecation warning. Marian's float16 overflow "
+              "clamp (`torch.isinf(...).any()`) is not reached in float32, as for BART.",
+    "biogpt": "Same count as the paper (the `past_key_values` deprecation warning).",
+    "blenderbot": "Same count as the paper (the `past_key_values` deprecation warning).",
+    "pegasus": "The paper reports 2; here 3 at the same single logger site (Dynamo also splits the calling "
+               "graph).",
+    "layoutlmv3": "Same as the paper: 2 breaks from `warnings.warn` (the deprecated `device` argument of "
+                  "`get_extended_attention_mask` in `modeling_utils.py`).",
+    "phi3": "Same count as the paper (5), all from one line: LongRoPE's frequency update in "
+            "`modeling_rope_utils.py` branches on `seq_len = torch.max(position_ids) + 1`; Dynamo gives up on "
+            "that function and breaks in its callers. The function is a closure inside the "
+            "`dynamic_rope_update` decorator, and both branches re-register a module buffer.",
+    "grounding_dino": "Close to the paper's 17. Sites: a validation guard comparing a sum of "
+                      "`spatial_shapes` with the sequence length, `torch.linspace` sized by a tensor value, "
+                      "`torch.nonzero`, and slicing with tensor-valued bounds.",
+    "longformer": "The paper reports 5; we pass a global attention mask on the first token (what the "
+                  "classification and QA heads do), which runs the global-attention path: three `nonzero` "
+                  "calls, a `narrow` by a tensor length, two size asserts that compare with tensor values and "
+                  "`.any().item()`. Without global attention only the `.item()` site remains (3 breaks).",
+    "clap": "The paper reports 4 dynamic-shape breaks; here the fused audio branch breaks at the "
+            "one-argument `torch.where` over `is_longer` (a `nonzero`). After that break the selected indices are "
+            "a graph input, so the later indexing by them does not break again in torch 2.15.",
+}
+
 # (file suffix, text in the source line) -> why a source rewrite cannot remove the break.
 NOTES = [
     ("", "torch.where(", "one-argument `torch.where` returns indices (a `nonzero`): its output shape depends "
-     "on values, so the graph ends there (GM202, no rewrite keeps the shape static)."),
+     "on values, so the graph ends there (GM202's kind: no rewrite keeps the shape static)."),
     ("", ".item()", "`.item()` reads a tensor value into Python; only `capture_scalar_outputs` or keeping "
-     "the value a tensor avoids it (GM201, no automatic fix)."),
-    ("", ".tolist()", "`.tolist()` reads tensor values into Python (GM201, no automatic fix)."),
-    ("", "nonzero", "`nonzero` has a data-dependent output shape (GM202)."),
+     "the value a tensor avoids it (GM201's kind: no automatic fix)."),
+    ("", ".tolist()", "`.tolist()` reads tensor values into Python (GM201's kind: no automatic fix)."),
+    ("", "nonzero", "`nonzero` has a data-dependent output shape (GM202's kind: no automatic fix)."),
 ]
 
 
@@ -110,6 +145,40 @@ def _match_after(site, after_sites):
     return None
 
 
+def _geomean(xs):
+    xs = [x for x in xs if x]
+    if not xs:
+        return None
+    prod = 1.0
+    for x in xs:
+        prod *= x
+    return prod ** (1.0 / len(xs))
+
+
+def _timing_summary(models, variant):
+    """Geometric-mean ratios for models whose breaks the variant reduced, and for the others (the noise)."""
+    groups = {"fewer breaks": ([], []), "same breaks": ([], [])}
+    for m in models.values():
+        b, a = m.get("before", {}), m.get(variant, {})
+        if a.get("reused_from") == "before" or _breaks(a) is None or _breaks(b) is None:
+            continue
+        fc_b, fc_a = _get(b, "first_call", "cpu"), _get(a, "first_call", "cpu")
+        st_b, st_a = _get(b, "compiled_latency", "cpu"), _get(a, "compiled_latency", "cpu")
+        if not (fc_b and fc_a and st_b and st_a):
+            continue
+        key = "fewer breaks" if _breaks(a) < _breaks(b) else "same breaks"
+        groups[key][0].append(fc_b / fc_a)
+        groups[key][1].append(st_b / st_a)
+    parts = []
+    for key, (fc, st) in groups.items():
+        if fc:
+            parts.append("%s (%d models): first call %.2f×, steady state %.2f× (range %.2f–%.2f×)" % (
+                key, len(fc), _geomean(fc), _geomean(st), min(st), max(st)))
+    return ("Geometric means, %s: " % variant) + ("; ".join(parts) if parts else "no timed models") + (
+        ". The models whose breaks did not change run code that differs at most in unexecuted or "
+        "break-free lines, so their spread shows the measurement noise on this shared machine.")
+
+
 def render(results):
     env = results["environment"]
     fixes = results.get("fix", {})
@@ -134,17 +203,19 @@ def render(results):
     # Fix status
     w("## Fixes\n")
     for variant, rec in fixes.items():
-        flags = " ".join(rec.get("flags") or []) or "(safe fixes only)"
+        cmd = ("graphmend fix " + " ".join(rec.get("flags") or [])).strip()
+        what = "`%s`%s" % (cmd, "" if rec.get("flags") else " (safe fixes only)")
         if rec.get("command", "graphmend fix") != "graphmend fix":
             w("- **Stand-in rewriter `%s` used instead of `graphmend fix`: these after-columns test the harness, "
               "they are not results of our tool.**" % rec["command"])
         if not rec.get("available"):
-            w("- `graphmend fix %s`: **%s** (exit %s). After-columns are empty for this variant.\n" % (
-                flags, rec.get("reason", "unavailable"), rec.get("rc")))
-        else:
-            w("- `graphmend fix %s` on %d file(s) of a copy of the package: changed %d file(s), %d diff line(s)%s.\n"
-              % (flags, len(rec.get("files", [])), len(rec.get("changed_files", [])), rec.get("diff_lines", 0),
-                 "; **not compiling: %s**" % ", ".join(rec["not_compiling"]) if rec.get("not_compiling") else ""))
+            w("- %s: **%s** (exit %s). After-columns are empty for this variant." % (
+                what, rec.get("reason", "unavailable"), rec.get("rc")))
+            continue
+        w("- %s on %d file(s) of a copy of the package: changed %d file(s), %d diff line(s)%s; the diff is kept "
+          "in `%s`." % (what, len(rec.get("files", [])), len(rec.get("changed_files", [])), rec.get("diff_lines", 0),
+                        "; **not compiling: %s**" % ", ".join(rec["not_compiling"]) if rec.get("not_compiling") else "",
+                        rec.get("diff")))
     w("")
 
     # Main table
@@ -230,6 +301,8 @@ def render(results):
                 row += [_fmt_ratio(fb.get("cpu"), _get(a, "first_call", "cpu")),
                         _fmt_ratio(_get(b, "compiled_latency", "cpu"), _get(a, "compiled_latency", "cpu"))]
         w("| " + " | ".join(row) + " |")
+    for v in variants:
+        w("\n" + _timing_summary(models, v))
     w("\nInductor on CPU may reorder floating-point reductions, so *compiled == eager* can be \"no\" with a "
       "difference at rounding level; the paper's claim (bit-identical FP32 outputs) is about the fixed model "
       "against the original, which is the *== before* columns.\n")
@@ -246,6 +319,15 @@ def render(results):
         w("Dynamo: %s graph(s), %s break(s) (`explain`), %s logged break(s) at %d site(s). Files checked: %s.\n" % (
             ex.get("graph_count", "–"), ex.get("graph_break_count", "–"), ex.get("logged_breaks", "–"), len(sites),
             ", ".join("`%s`" % f for f in m.get("checked_files", m.get("modeling_files", [])))))
+        diags = (m.get("check") or {}).get("diagnostics") or {}
+        at_sites = {(s["file"], s["line"]) for s in sites}
+        others = ["%s:%d %s" % (f, d["line"], d["code"]) for f, ds in diags.items() for d in ds
+                  if (f, d["line"]) not in at_sites]
+        if diags:
+            w("`graphmend check` reports %d diagnostic(s) in these files, %d of them away from Dynamo's sites "
+              "(code this input does not run, or false positives): %s.\n" % (
+                  sum(len(ds) for ds in diags.values()), len(others), ", ".join(others[:12]) +
+                  (", …" if len(others) > 12 else "") if others else "none"))
         if not sites:
             w("No break.\n")
             continue
@@ -266,7 +348,21 @@ def render(results):
             for v in variants:
                 row.append("remains" if _match_after(s, _sites(m.get(v))) else "gone")
             w("| " + " | ".join(row) + " |")
+        for v in variants:
+            new = [a for a in _sites(m.get(v)) if not _match_after(a, sites)]
+            for a in new:
+                w("\nNew after `fix` (%s): `%s` (%s, %s) `%s`: %s" % (
+                    v, a["site"], a.get("gb") or "?", a["category"], a.get("source", "")[:80], a["reason"][:200]))
         w("")
+
+    # Comparison with the paper
+    w("## Comparison with the paper, per family\n")
+    w("Our notes on where our before-counts differ from the paper's (which used PyTorch 2.12 and the released "
+      "checkpoints):\n")
+    for fam, m in models.items():
+        if fam in FAMILY_NOTES:
+            w("- **%s**: %s" % (m["label"], FAMILY_NOTES[fam]))
+    w("")
 
     # Unfixed breaks
     w("## Breaks not fixed\n")
