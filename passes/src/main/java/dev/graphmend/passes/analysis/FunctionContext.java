@@ -155,6 +155,8 @@ public final class FunctionContext {
 
     /** The parameter values of a callee given the values of a call's arguments (self already bound when {@code bound}). */
     public Map<String, Val> bindArguments(FunctionRef callee, Expr.Call call, boolean bound) {
+        // a staticmethod called through self or an instance gets no implicit first argument
+        if (bound && isStaticMethod(callee)) bound = false;
         Map<String, Val> m = new HashMap<>();
         Arguments a = callee.def().args();
         List<Arg> positional = new ArrayList<>(a.posonlyargs());
@@ -294,6 +296,13 @@ public final class FunctionContext {
             }
         }
         return where.names().qualifiedName(e);
+    }
+
+    private static boolean isStaticMethod(FunctionRef f) {
+        for (Expr d : f.def().decoratorList()) {
+            if (d instanceof Expr.Name n && n.id().equals("staticmethod")) return true;
+        }
+        return false;
     }
 
     private static Val defaultValue(Expr d) {
