@@ -208,8 +208,8 @@ public final class PythonDocument {
         if (f == null || f.body().isEmpty()) return null;
         Stmt.ClassDef old = (Stmt.ClassDef) cls.stmts.get(0);
         if (!errorsIn(cls.errors, cls.startLine, cls.members.get(0).startLine).isEmpty()) return null;
-        // indentation errors decide where blocks end, and a whole parse may draw the class's members
-        // differently: re-parse wider
+        // dedents that match no outer level decide where blocks end, and a whole parse may draw the
+        // class's members differently: re-parse wider
         if (hasIndentationError(cls.errors) || hasIndentationError(f.errors())) return null;
         if ((!f.errors().isEmpty() || !cls.errors.isEmpty()) && !endsWithLastMember(old)) {
             // a whole parse rebuilds a class with a broken member from its recovered body, so it
@@ -268,7 +268,8 @@ public final class PythonDocument {
     private static boolean hasIndentationError(List<SyntaxError> errors) {
         for (SyntaxError e : errors) {
             String m = e.message();
-            if (m.contains("indent") || m.contains("unindent")) return true;
+            // inconsistent dedents re-draw block ends; a missing or unexpected indent while typing does not
+            if (m.contains("unindent does not match") || m.contains("inconsistent use of tabs")) return true;
         }
         return false;
     }
