@@ -87,6 +87,7 @@ class DynamoFixOracleTest {
         return o.has(k) && !o.get(k).isJsonNull() ? o.get(k).getAsInt() : 0;
     }
 
+    /** The torch environment's python, installing it on first use; failing loudly ("NOT RUN") when that is impossible. */
     static String torchPython() throws IOException, InterruptedException {
         Path log = Files.createTempFile("torch-env", ".log");
         Process p = new ProcessBuilder("bash", ROOT.resolve("scripts/torch-env").toString()).redirectError(log.toFile()).start();

@@ -36,7 +36,7 @@ class DynamoOracleTest {
 
     @Test
     void ourBreakLinesMatchDynamos() throws Exception {
-        String python = torchPython();
+        String python = DynamoFixOracleTest.torchPython();
         List<Path> files = Fixtures.files(true);
         List<String> cmd = new ArrayList<>(List.of(python, ROOT.resolve("tools/dynamo_oracle.py").toString(), "--json"));
         for (Path f : files) cmd.add(f.toAbsolutePath().toString());
@@ -147,20 +147,6 @@ class DynamoOracleTest {
         assertTrue(tp + fn > 0, "Dynamo reported no breaks at all: the oracle observed nothing");
         assertTrue(precision >= 0.95 && recall >= 0.95, String.format(
                 "precision %.3f / recall %.3f below 0.95; see target/oracle/dynamo-report.txt", precision, recall));
-    }
-
-    /** The torch environment's python, installing it on first use; failing loudly when that is impossible. */
-    private static String torchPython() throws IOException, InterruptedException {
-        Path script = ROOT.resolve("scripts/torch-env");
-        Path log = Files.createTempFile("torch-env", ".log");
-        Process p = new ProcessBuilder("bash", script.toString()).redirectError(log.toFile()).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        if (!p.waitFor(30, TimeUnit.MINUTES) || p.exitValue() != 0 || out.isEmpty()) {
-            fail("Dynamo oracle NOT RUN (counted as a failure, not a pass): torch could not be installed by "
-                    + "scripts/torch-env:\n" + tail(Files.readString(log), 3000));
-        }
-        String[] lines = out.split("\n");
-        return lines[lines.length - 1].strip();
     }
 
     private static String tail(String s, int n) {

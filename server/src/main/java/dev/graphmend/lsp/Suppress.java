@@ -53,42 +53,8 @@ final class Suppress {
         return open;
     }
 
-    /** The column of the line's comment ({@code #} outside strings), or -1; {@code triple[0]} carries an open triple quote. */
+    /** The column of the line's comment ({@code #} outside strings), or -1: the engine's scanner. */
     static int commentStart(String text, String[] triple) {
-        int i = 0, n = text.length();
-        if (triple[0] != null) {
-            int end = closing(text, 0, triple[0]);
-            if (end < 0) return -1;
-            i = end + 3;
-            triple[0] = null;
-        }
-        while (i < n) {
-            char c = text.charAt(i);
-            if (c == '#') return i;
-            if (c == '\'' || c == '"') {
-                String q = text.startsWith(String.valueOf(c).repeat(3), i) ? String.valueOf(c).repeat(3) : String.valueOf(c);
-                int end = closing(text, i + q.length(), q);
-                if (end < 0) {
-                    if (q.length() == 3) triple[0] = q;
-                    return -1;
-                }
-                i = end + q.length();
-                continue;
-            }
-            i++;
-        }
-        return -1;
-    }
-
-    private static int closing(String text, int from, String quote) {
-        for (int i = from; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\\') {
-                i++;
-                continue;
-            }
-            if (text.startsWith(quote, i)) return i;
-        }
-        return -1;
+        return dev.graphmend.passes.analysis.Suppressions.commentStart(text, triple);
     }
 }
