@@ -78,7 +78,7 @@ final class Settings {
         for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (e.getValue() == null || e.getValue().isNull()) continue;
-            if (KEYS.contains(kebab(e.getKey()))) out.set(e.getKey(), e.getValue());
+            if (KEYS.contains(dev.graphmend.passes.config.ConfigFile.kebab(e.getKey()))) out.set(e.getKey(), e.getValue());
         }
         return out;
     }
@@ -92,14 +92,5 @@ final class Settings {
         } catch (Exception e) {
             return null;
         }
-    }
-
-    private static String kebab(String k) {
-        StringBuilder b = new StringBuilder();
-        for (char ch : k.toCharArray()) {
-            if (Character.isUpperCase(ch)) b.append('-').append(Character.toLowerCase(ch));
-            else b.append(ch == '_' ? '-' : ch);
-        }
-        return b.toString();
     }
 }

@@ -109,7 +109,8 @@ public final class ConfigFile {
         return c;
     }
 
-    private static String kebab(String k) {
+    /** TOML and editor key spellings to one: {@code torchVersion}, {@code torch_version} → {@code torch-version}. */
+    public static String kebab(String k) {
         StringBuilder b = new StringBuilder();
         for (char ch : k.toCharArray()) {
             if (Character.isUpperCase(ch)) b.append('-').append(Character.toLowerCase(ch));
