@@ -3,6 +3,7 @@ package dev.graphmend.ir.document;
 import dev.graphmend.ir.ast.Module;
 import dev.graphmend.ir.ast.Node;
 import dev.graphmend.ir.cfg.ControlFlowGraph;
+import dev.graphmend.ir.cfg.DefUse;
 import dev.graphmend.ir.parse.SyntaxError;
 import dev.graphmend.ir.source.LineIndex;
 import dev.graphmend.ir.symbols.SymbolTable;
@@ -25,15 +26,18 @@ public final class UniIR {
     private final PythonDocument document;
     private final Map<Node, ControlFlowGraph> graphs = new IdentityHashMap<>();
     private final Map<Node, ControlFlowGraph> inherited; // the previous version's graphs
+    private final Map<Node, DefUse> chains = new IdentityHashMap<>();
+    private final Map<Node, DefUse> inheritedChains;
     private volatile SymbolTable symbols;
 
-    private UniIR(PythonDocument document, Map<Node, ControlFlowGraph> inherited) {
+    private UniIR(PythonDocument document, Map<Node, ControlFlowGraph> inherited, Map<Node, DefUse> inheritedChains) {
         this.document = document;
         this.inherited = inherited;
+        this.inheritedChains = inheritedChains;
     }
 
     public static UniIR of(PythonDocument document) {
-        return new UniIR(document, Map.of());
+        return new UniIR(document, Map.of(), Map.of());
     }
 
     /** The IR of a later version of the same document, reusing the graphs of reused nodes. */
@@ -41,7 +45,7 @@ public final class UniIR {
         synchronized (graphs) {
             // the graphs this version used; those of nodes the later version no longer has are
             // dropped with this map once nothing looks at this version
-            return new UniIR(later, new IdentityHashMap<>(graphs));
+            return new UniIR(later, new IdentityHashMap<>(graphs), new IdentityHashMap<>(chains));
         }
     }
 
@@ -72,6 +76,21 @@ public final class UniIR {
                 graphs.put(scope, g);
             }
             return g;
+        }
+    }
+
+    /** The def-use chains of a scope's graph ({@link #cfg}); carried to later versions with the graph. */
+    public DefUse defUse(Node scope) {
+        DefUse d;
+        synchronized (graphs) {
+            d = chains.get(scope);
+            if (d == null && (d = inheritedChains.get(scope)) != null) chains.put(scope, d);
+        }
+        if (d != null) return d;
+        d = DefUse.of(cfg(scope)); // outside the lock: other threads build other functions' chains meanwhile
+        synchronized (graphs) {
+            DefUse raced = chains.putIfAbsent(scope, d);
+            return raced != null ? raced : d;
         }
     }
 }

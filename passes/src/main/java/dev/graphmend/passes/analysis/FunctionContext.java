@@ -38,6 +38,7 @@ public final class FunctionContext {
     private final int depth;
     private final Map<Expr, Val> memo = new IdentityHashMap<>();
     private final Map<Expr, Boolean> inProgress = new IdentityHashMap<>();
+    private final Map<Stmt, List<Expr>> expressions = new IdentityHashMap<>();
     private int cycleHits; // values computed while a cycle was cut are provisional: not memoised
     private Map<Node, Source> sources; // assignment target Name -> what it is assigned
     private List<Stmt> live;
@@ -59,6 +60,9 @@ public final class FunctionContext {
 
     /** Whether this function is a compile root itself (Dynamo starts a frame here), not only reached from one. */
     public boolean isRoot() { return root; }
+
+    /** Sets whether this is a compile root; values do not depend on it, so a context can be reused. */
+    void markRoot(boolean root) { this.root = root; }
 
     private FunctionContext(Project project, FunctionRef fn, Map<String, Val> params, int depth) {
         this.project = project;
@@ -86,6 +90,20 @@ public final class FunctionContext {
         // / `except ImportError: def is_torchdynamo_compiling(): ...`) resolves to nothing single
         String name = c.func() instanceof Expr.Name n ? n.id() : c.func() instanceof Expr.Attribute a ? a.attr() : null;
         return qn == null && name != null && (name.equals("is_torchdynamo_compiling") || name.equals("is_compiling"));
+    }
+
+    /**
+     * The expressions a statement evaluates itself, as {@link Statements#expressions} visits them;
+     * listed once per context, since discovery and every rule walk the same statements.
+     */
+    public List<Expr> expressions(Stmt s) {
+        List<Expr> l = expressions.get(s);
+        if (l == null) {
+            List<Expr> out = new java.util.ArrayList<>();
+            Statements.expressions(s, out::add);
+            expressions.put(s, l = out);
+        }
+        return l;
     }
 
     /** The statements Dynamo traces in this function (see {@link Statements#live}). */
@@ -495,7 +513,7 @@ public final class FunctionContext {
             } else if (s instanceof Stmt.For f) {
                 bind(m, f.target(), f.iter(), true);
             }
-            Statements.expressions(s, e -> {
+            expressions(s).forEach(e -> {
                 if (e instanceof Expr.NamedExpr ne) bind(m, ne.target(), ne.value(), false);
             });
         }

@@ -41,7 +41,7 @@ public final class DataDependentBranch implements Rule {
             } else if (s instanceof Stmt.Assert a) {
                 markChain(a.test(), handled); // Dynamo turns `assert tensor` into an async assert
             }
-            Statements.expressions(s, e -> {
+            f.expressions(s).forEach(e -> {
                 if (handled.contains(e)) return;
                 if (e instanceof Expr.IfExp ie) {
                     test(f, ie.test(), "conditional expression", handled, out);

@@ -28,7 +28,7 @@ public final class DynamicShapeOp implements Rule {
     @Override
     public void check(FunctionContext f, Reporter out) {
         for (Stmt s : f.liveStatements()) {
-            Statements.expressions(s, e -> {
+            f.expressions(s).forEach(e -> {
                 if (e instanceof Expr.Call c) call(f, c, out);
                 else if (e instanceof Expr.Subscript sub && sub.ctx() == ExprContext.Load
                         && f.value(sub.value()).isTensor() && f.kind(sub.slice()) == ValueKind.BOOL_TENSOR) {

@@ -22,7 +22,7 @@ public final class ScalarExtraction implements Rule {
     @Override
     public void check(FunctionContext f, Reporter out) {
         for (Stmt s : f.liveStatements()) {
-            Statements.expressions(s, e -> {
+            f.expressions(s).forEach(e -> {
                 if (!(e instanceof Expr.Call c)) return;
                 if (c.func() instanceof Expr.Attribute a && c.args().isEmpty() && f.value(a.value()).isTensor()) {
                     if (a.attr().equals("item")) {

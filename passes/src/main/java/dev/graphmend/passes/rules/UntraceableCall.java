@@ -27,7 +27,7 @@ public final class UntraceableCall implements Rule {
     @Override
     public void check(FunctionContext f, Reporter out) {
         for (Stmt s : f.liveStatements()) {
-            Statements.expressions(s, e -> {
+            f.expressions(s).forEach(e -> {
                 if (e instanceof Expr.Call c) call(f, c, out);
             });
         }
