@@ -54,20 +54,21 @@ public final class Analyzer {
             out.put(m, new ArrayList<>(focus == null || focus == m ? syntaxErrors(m, config) : List.of()));
         }
         CompileRegions regions = CompileRegions.discover(project,
-                config.assumeCompiled() == AnalysisConfig.AssumeCompiled.MODULE_FORWARD);
+                config.assumeCompiled() == AnalysisConfig.AssumeCompiled.MODULE_FORWARD, focus);
         List<Rule> rules = new ArrayList<>();
         for (Rule r : Rules.ALL) if (config.isEnabled(r.info().code())) rules.add(r);
 
         // the compiled functions of each module, for fixes whose edit is module-wide
         Map<SourceModule, List<FunctionContext>> byModule = new IdentityHashMap<>();
         for (CompileRegions.Reached r : regions.reached()) {
+            if (focus != null && r.function().module() != focus) continue;
             byModule.computeIfAbsent(r.function().module(), k -> new ArrayList<>())
                     .add(new FunctionContext(project, r.function(), r.params(), r.isRoot()));
         }
         regions.reached().parallelStream().forEach(reached -> {
             SourceModule m = reached.function().module();
             if (focus != null && m != focus) return;
-            FunctionContext ctx = new FunctionContext(project, reached.function(), reached.params(), reached.isRoot());
+            FunctionContext ctx = reached.context(project); // reuses what discovery inferred
             List<Diagnostic> found = new ArrayList<>();
             for (Rule rule : rules) {
                 try {

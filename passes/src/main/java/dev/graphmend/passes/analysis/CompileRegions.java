@@ -28,6 +28,7 @@ public final class CompileRegions {
         private Map<String, Val> params;
         private int visits;
         private boolean isRoot;
+        private FunctionContext context; // of the last visit, with its values already inferred
 
         Reached(FunctionRef function, Diagnostic.Root root, Map<String, Val> params) {
             this.function = function;
@@ -40,6 +41,20 @@ public final class CompileRegions {
         public Map<String, Val> params() { return params; }
         /** Whether the function is a root itself. */
         public boolean isRoot() { return isRoot; }
+
+        /**
+         * The function's context with its final parameters, as the discovery left it (values it
+         * inferred to follow calls are kept, so the rules do not infer them again). Not thread-safe:
+         * one caller at a time.
+         */
+        public FunctionContext context(Project project) {
+            FunctionContext c = context;
+            if (c == null || c.params() != params || c.project() != project) {
+                c = context = new FunctionContext(project, function, params);
+            }
+            c.markRoot(isRoot);
+            return c;
+        }
     }
 
     private final Project project;
@@ -55,8 +70,17 @@ public final class CompileRegions {
 
     /** Discovers the roots of every module and everything they reach. */
     public static CompileRegions discover(Project project, boolean moduleForward) {
+        return discover(project, moduleForward, null);
+    }
+
+    /**
+     * Like {@link #discover(Project, boolean)}, but only from the roots of modules that can reach
+     * {@code focus} ({@link Project#modulesReaching}): every function of {@code focus} is reached
+     * exactly as in the whole project's discovery, at a fraction of its cost. Null: every module.
+     */
+    public static CompileRegions discover(Project project, boolean moduleForward, SourceModule focus) {
         CompileRegions r = new CompileRegions(project, moduleForward);
-        r.findRoots();
+        r.findRoots(focus == null ? null : project.modulesReaching(focus));
         r.propagate();
         return r;
     }
@@ -71,9 +95,11 @@ public final class CompileRegions {
 
     // ---- roots ----
 
-    private void findRoots() {
-        for (SourceModule m : project.modules()) callSiteRoots(m); // explicit roots first: they are frames of their own
-        for (SourceModule m : project.modules()) {
+    private void findRoots(java.util.Set<SourceModule> only) {
+        List<SourceModule> modules = new ArrayList<>();
+        for (SourceModule m : project.modules()) if (only == null || only.contains(m)) modules.add(m);
+        for (SourceModule m : modules) callSiteRoots(m); // explicit roots first: they are frames of their own
+        for (SourceModule m : modules) {
             for (Stmt s : m.ir().module().body()) decoratedRoots(m, s, null);
             for (ClassInfo c : project.classes()) {
                 if (c.module() != m) continue;
@@ -105,9 +131,19 @@ public final class CompileRegions {
 
     /** {@code torch.compile(fn)}, {@code torch.compile(model)}, {@code torch.compile(model.forward)}, {@code model.compile()}. */
     private void callSiteRoots(SourceModule m) {
+        if (!m.ir().document().text().contains("compile")) return; // scanning text is far cheaper than the tree
         List<Expr.Call> calls = new ArrayList<>();
         collectCalls(m.ir().module(), calls);
+        java.util.Set<String> aliases = null;
         for (Expr.Call c : calls) {
+            // resolving every call of a file costs more than the rest of discovery: only a call of
+            // an attribute `compile` or of a name imported as torch.compile can be one
+            if (c.func() instanceof Expr.Name n) {
+                if (aliases == null) aliases = compileAliases(m);
+                if (!aliases.contains(n.id())) continue;
+            } else if (!(c.func() instanceof Expr.Attribute a && a.attr().equals("compile"))) {
+                continue;
+            }
             String qn = m.names().qualifiedName(c.func());
             Expr target = null;
             if (TorchApi.isCompile(qn) && !c.args().isEmpty()) target = c.args().get(0);
@@ -123,6 +159,15 @@ public final class CompileRegions {
                 explicitRoots.add(f);
             }
         }
+    }
+
+    /** The names this module binds by importing torch.compile (`from torch import compile as tc`). */
+    private static java.util.Set<String> compileAliases(SourceModule m) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (dev.graphmend.ir.symbols.Imports.Import i : m.names().imports().all()) {
+            if (TorchApi.isCompile(i.qualifiedName())) out.add(i.localName());
+        }
+        return out;
     }
 
     private static String describe(Expr e) {
@@ -227,9 +272,9 @@ public final class CompileRegions {
 
     private void propagateFrom(Reached r) {
         {
-            FunctionContext ctx = new FunctionContext(project, r.function, r.params);
+            FunctionContext ctx = r.context(project);
             for (Stmt s : ctx.liveStatements()) {
-                Statements.expressions(s, e -> {
+                ctx.expressions(s).forEach(e -> {
                     if (e instanceof Expr.Call c) {
                         Callee callee = callee(ctx, c);
                         if (callee != null && !isDisabled(callee.function)) {

@@ -28,13 +28,6 @@ public final class Project {
     private final Map<String, SourceModule> byName = new HashMap<>();
     private final Workspace workspace;
     private final Map<Stmt.ClassDef, ClassInfo> classes = new IdentityHashMap<>();
-    /** Keyed by node identity: records hash their whole subtree, which is slow and, on deep trees, overflows. */
-    private record Identity(Node node) {
-        @Override public boolean equals(Object o) { return o instanceof Identity i && i.node == node; }
-        @Override public int hashCode() { return System.identityHashCode(node); }
-    }
-
-    private final Map<Identity, DefUse> defUse = new ConcurrentHashMap<>();
 
     private final AnalysisConfig config;
 
@@ -81,6 +74,52 @@ public final class Project {
         return false;
     }
 
+    /**
+     * The modules whose code can reach {@code focus}'s functions: the module itself and every
+     * module that imports it, directly or through other modules (names resolve across files only
+     * through imports).
+     */
+    public java.util.Set<SourceModule> modulesReaching(SourceModule focus) {
+        java.util.Set<SourceModule> out = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        out.add(focus);
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (SourceModule m : modules) {
+                if (out.contains(m)) continue;
+                for (SourceModule target : out) {
+                    if (mayImport(m, target)) {
+                        out.add(m);
+                        grew = true;
+                        break;
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean mayImport(SourceModule m, SourceModule target) {
+        String t = target.moduleName();
+        for (dev.graphmend.ir.symbols.Imports.Import i : m.names().imports().all()) {
+            if (related(i.qualifiedName(), t)) return true;
+        }
+        for (dev.graphmend.ir.symbols.Imports.StarImport i : m.names().imports().starImports()) {
+            if (related(i.module(), t)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Whether an import of {@code qn} may bring in module {@code t}: either is the other or a
+     * package of it. A relative import that climbs above the top-level package (null) names no
+     * module of the workspace, for Python as for the resolution here.
+     */
+    private static boolean related(String qn, String t) {
+        if (qn == null) return false;
+        return qn.equals(t) || qn.startsWith(t + ".") || t.startsWith(qn + ".");
+    }
+
     private volatile java.util.Set<ClassInfo> submodules;
 
     /** Whether instances of the class are assigned as submodules of another project module (so its forward is inlined). */
@@ -101,7 +140,8 @@ public final class Project {
 
     /** Def-use chains of a function, built once per function node. */
     DefUse defUse(SourceModule m, Node function) {
-        return defUse.computeIfAbsent(new Identity(function), f -> DefUse.of(m.ir().cfg(f.node())));
+        // the UniIR keeps chains with their graphs across versions: untouched functions keep theirs
+        return m.ir().defUse(function);
     }
 
     // ---- resolution of names to the project's definitions ----
