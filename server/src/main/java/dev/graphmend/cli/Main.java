@@ -37,7 +37,7 @@ public final class Main {
             + "                 report graph breaks in files and folders\n"
             + "  fix [--diff] [--unsafe-fixes] [--select ...] PATH...\n"
             + "                 apply the legal fixes to a fixed point (--diff: show, write nothing)\n"
-            + "  lsp            run the language server on stdio (LSP 3.17)\n"
+            + "  lsp            run the language server on stdio (LSP 3.17) [--debounce-ms N]\n"
             + "  ast PATH...    print the gm-ast-v1 dump of each Python file (folders: *.py, recursively)\n"
             + "  rule CODE      show a rule's documentation, e.g. 'graphmend rule GM101'\n"
             + "\n"

@@ -12,14 +12,15 @@ import java.util.Map;
 
 /** The engine as the server calls it; an interface so tests can slow it down or count calls. */
 public interface Engine {
-    Map<SourceModule, List<Diagnostic>> analyze(Project project);
+    /** The diagnostics of {@code focus}, a module of the project (the others' lists are empty). */
+    Map<SourceModule, List<Diagnostic>> analyze(Project project, SourceModule focus);
 
     FixAll.Result fixAll(Path file, String text, AnalysisConfig config, List<SourceModule> others);
 
     Engine DEFAULT = new Engine() {
         @Override
-        public Map<SourceModule, List<Diagnostic>> analyze(Project project) {
-            return Analyzer.analyze(project);
+        public Map<SourceModule, List<Diagnostic>> analyze(Project project, SourceModule focus) {
+            return Analyzer.analyze(project, focus);
         }
 
         @Override

@@ -102,9 +102,18 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
     public static final String FIX_ALL_KIND = "source.fixAll.graphmend";
     static final String DIAGNOSTIC_ID = "graphmend";
 
-    /** Tunables; the defaults are what an editor wants, tests shorten the debounce. */
-    public record Options(long debounceMs) {
-        public static Options defaults() { return new Options(150); }
+    /**
+     * Tunables. {@code debounceMs}: how long after a change of a document its analysis starts.
+     * The default is 0: the analysis of an edit starts at once, and edits that arrive while one
+     * runs are coalesced (the queued analysis is replaced by the newest version's; a running one
+     * finishes, and its stale result is dropped), which keeps an isolated keystroke's latency at
+     * the analysis time, as ruff and rust-analyzer do. {@code othersDelayMs}: how long after a
+     * change the other open documents, which may call into the changed one, are analysed again;
+     * longer, so that typing does not re-analyse every open file at every keystroke.
+     */
+    public record Options(long debounceMs, long othersDelayMs) {
+        public Options(long debounceMs) { this(debounceMs, Math.max(2 * debounceMs, 300)); }
+        public static Options defaults() { return new Options(0, 300); }
     }
 
     private final Engine engine;
@@ -538,7 +547,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
 
     /** Re-analyses the other open documents: they may call into the one that changed. */
     private void scheduleOthers(String uri) {
-        for (DocEntry o : docs.values()) if (!o.uri.equals(uri)) schedule(o, options.debounceMs() * 2);
+        for (DocEntry o : docs.values()) if (!o.uri.equals(uri)) schedule(o, options.othersDelayMs());
     }
 
     private void scheduleAll(long delayMs) {
@@ -582,7 +591,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             List<SourceModule> modules = othersFor(e);
             SourceModule mine = s.module();
             modules.add(mine);
-            Map<SourceModule, List<Diagnostic>> found = engine.analyze(new Project(modules, cfg.config()));
+            Map<SourceModule, List<Diagnostic>> found = engine.analyze(new Project(modules, cfg.config()), mine);
             if (!current(e, gen)) return; // a newer version is on its way: drop this result
             List<Diagnostic> list = found.getOrDefault(mine, List.of());
             Positions pos = s.positions(caps.encoding());

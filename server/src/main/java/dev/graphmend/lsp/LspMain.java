@@ -89,13 +89,21 @@ public final class LspMain {
     }
 
     public static int run(List<String> args, InputStream in, OutputStream out, PrintStream err) {
-        if (!args.isEmpty() && !(args.size() == 1 && args.get(0).equals("--stdio"))) {
-            err.println("graphmend lsp: takes no arguments (it speaks LSP on stdin/stdout); got " + args);
+        GraphmendServer.Options options = GraphmendServer.Options.defaults();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--stdio")) continue;
+            if (a.equals("--debounce-ms") && i + 1 < args.size() && args.get(i + 1).matches("\\d{1,6}")) {
+                options = new GraphmendServer.Options(Long.parseLong(args.get(++i)), options.othersDelayMs());
+                continue;
+            }
+            err.println("graphmend lsp: unknown argument " + a + " (usage: graphmend lsp [--stdio] [--debounce-ms N]; "
+                    + "it speaks LSP on stdin/stdout)");
             return 2;
         }
         // stdout is the protocol: anything printed by mistake goes to stderr instead
         System.setOut(err);
-        GraphmendServer server = new GraphmendServer(Engine.DEFAULT, GraphmendServer.Options.defaults(), err);
+        GraphmendServer server = new GraphmendServer(Engine.DEFAULT, options, err);
         ExecutorService exec = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "graphmend-jsonrpc");
             t.setDaemon(true);
