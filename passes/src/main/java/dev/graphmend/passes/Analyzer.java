@@ -149,6 +149,7 @@ public final class Analyzer {
     private static List<Diagnostic> syntaxErrors(SourceModule m, AnalysisConfig config) {
         // like ruff's syntax errors: always reported, as errors, whatever select/ignore/severity say
         List<Diagnostic> out = new ArrayList<>();
+        if (m.ir().errors().isEmpty()) return out; // without building the line index
         LineIndex lines = m.ir().lines();
         for (SyntaxError e : m.ir().errors()) {
             int line = Math.max(1, Math.min(e.line(), lines.lineCount()));

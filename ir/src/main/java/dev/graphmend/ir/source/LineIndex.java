@@ -114,6 +114,20 @@ public final class LineIndex {
         return -found - 1; // insertion point - 1 is the 0-based line; +1 for 1-based
     }
 
+    /** The whole (normalized) text. */
+    public String text() {
+        return text;
+    }
+
+    /** The 1-based line holding the UTF-16 unit at {@code charIndex} of {@link #text()} (clamped like lineOfCodePoint). */
+    public int lineOfCharIndex(int charIndex) {
+        if (charIndex <= 0) {
+            return 1;
+        }
+        int found = Arrays.binarySearch(charStart, 0, lineCount, charIndex);
+        return found >= 0 ? found + 1 : -found - 1;
+    }
+
     /** The text of {@code line}, without its newline. */
     public String lineText(int line) {
         int i = idx(line);

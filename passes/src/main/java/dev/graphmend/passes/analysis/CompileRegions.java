@@ -131,7 +131,7 @@ public final class CompileRegions {
 
     /** {@code torch.compile(fn)}, {@code torch.compile(model)}, {@code torch.compile(model.forward)}, {@code model.compile()}. */
     private void callSiteRoots(SourceModule m) {
-        if (!m.ir().document().text().contains("compile")) return; // scanning text is far cheaper than the tree
+        if (!mayCallCompile(m.ir().document().text())) return; // scanning text is far cheaper than the tree
         List<Expr.Call> calls = new ArrayList<>();
         collectCalls(m.ir().module(), calls);
         java.util.Set<String> aliases = null;
@@ -159,6 +159,23 @@ public final class CompileRegions {
                 explicitRoots.add(f);
             }
         }
+    }
+
+    /**
+     * Whether the text may hold a call-site root: a {@code compile} followed by {@code (} (spaces
+     * and line continuations between), or imported under another name ({@code compile as}).
+     */
+    static boolean mayCallCompile(String text) {
+        for (int i = text.indexOf("compile"); i >= 0; i = text.indexOf("compile", i + 7)) {
+            int j = i + 7;
+            while (j < text.length() && (text.charAt(j) == ' ' || text.charAt(j) == '\t' || text.charAt(j) == '\\'
+                    || text.charAt(j) == '\r' || text.charAt(j) == '\n')) {
+                j++;
+            }
+            if (j < text.length() && text.charAt(j) == '(') return true;
+            if (j > i + 7 && text.startsWith("as", j)) return true;
+        }
+        return false;
     }
 
     /** The names this module binds by importing torch.compile (`from torch import compile as tc`). */

@@ -17,6 +17,7 @@ public final class Suppressions {
     private static final Pattern GRAPHMEND = Pattern.compile("#\\s*graphmend\\s*:\\s*ignore(?:\\[([^\\]]*)\\])?");
     private static final Pattern NOQA = Pattern.compile("#\\s*noqa\\s*:\\s*([A-Za-z0-9_, ]+)");
     private static final Set<String> ALL = Set.of("");
+    private static final List<String> NEEDLES = List.of("\"\"\"", "\'\'\'", "graphmend", "noqa");
 
     /** 1-based line → suppressed code prefixes ("" = all). */
     private final Map<Integer, Set<String>> byLine;
@@ -28,7 +29,16 @@ public final class Suppressions {
     public static Suppressions scan(LineIndex lines) {
         Map<Integer, Set<String>> m = new HashMap<>();
         String openTriple = null; // the triple quote a string spanning lines is open with
-        for (int line = 1; line <= lines.lineCount(); line++) {
+        // Only lines with a triple quote (which may open or close a string spanning lines) or a
+        // marker need reading: any other line leaves the scanner's state as it was.
+        java.util.BitSet wanted = new java.util.BitSet(lines.lineCount() + 1);
+        for (String needle : NEEDLES) {
+            String all = lines.text();
+            for (int i = all.indexOf(needle); i >= 0; i = all.indexOf(needle, i + needle.length())) {
+                wanted.set(lines.lineOfCharIndex(i));
+            }
+        }
+        for (int line = wanted.nextSetBit(1); line >= 0 && line <= lines.lineCount(); line = wanted.nextSetBit(line + 1)) {
             String text = lines.lineText(line);
             String[] triple = {openTriple};
             int hash = commentStart(text, triple);
