@@ -647,6 +647,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
 
     private void configChanged() {
         reportedConfigErrors.clear();
+        settings.forgetFiles();
         scheduleAll(0);
         LanguageClient c = client;
         if (c != null && caps.pullDiagnostics() && caps.diagnosticRefresh()) {
@@ -730,7 +731,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
                 r.setPercentage(done * 100 / Math.max(1, total));
                 c.notifyProgress(new ProgressParams(tok, Either.forLeft(r)));
             }
-        }, () -> shutdown || Thread.currentThread().isInterrupted());
+        }, () -> shutdown || Thread.currentThread().isInterrupted(), this::waitWhileAnalysing, this::isOpen);
         if (token != null) {
             WorkDoneProgressEnd end = new WorkDoneProgressEnd();
             end.setMessage("indexed " + index.size() + " files");
@@ -738,6 +739,31 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         }
         log.info("indexed " + index.size() + " Python files in " + (System.currentTimeMillis() - t0) + " ms");
         scheduleAll(0);
+    }
+
+    /** Lets pending analyses of open documents run before the indexer takes the CPU again (at most 2 s). */
+    private void waitWhileAnalysing() {
+        long until = System.nanoTime() + 2_000_000_000L;
+        while (!shutdown && (analysis.getActiveCount() > 0 || hasDueTask()) && System.nanoTime() < until) {
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private boolean hasDueTask() {
+        for (Runnable r : analysis.getQueue()) {
+            if (r instanceof java.util.concurrent.Delayed d && d.getDelay(TimeUnit.MILLISECONDS) <= 0) return true;
+        }
+        return false;
+    }
+
+    private boolean isOpen(Path p) {
+        for (DocEntry e : docs.values()) if (p.equals(e.snap.path)) return true;
+        return false;
     }
 
     private boolean underFolders(Path p) {

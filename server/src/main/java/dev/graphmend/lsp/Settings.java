@@ -50,15 +50,43 @@ final class Settings {
         AnalysisConfig c = AnalysisConfig.defaults();
         Path pyproject = file == null ? null : ConfigFile.find(file.getParent() == null ? file : file.getParent());
         if (pyproject != null) {
-            try {
-                c = ConfigFile.load(pyproject, c);
-            } catch (ConfigFile.ConfigException e) {
-                errors.add(e.getMessage());
-            }
+            FileLayer l = fileLayer(pyproject);
+            if (l.error() != null) errors.add(l.error());
+            else c = l.config();
         }
         c = layer(c, initializationOptions, "initializationOptions", errors);
         c = layer(c, editor, "settings (graphmend)", errors);
         return new Resolved(c, errors);
+    }
+
+    /** A pyproject.toml's layer over the defaults, or its error; read again only when the file changes. */
+    private record FileLayer(Object stamp, AnalysisConfig config, String error) {}
+
+    private final Map<Path, FileLayer> files = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Forgets the files read, for when the client reports a pyproject.toml change (a change within one mtime tick). */
+    void forgetFiles() {
+        files.clear();
+    }
+
+    private FileLayer fileLayer(Path pyproject) {
+        Object stamp;
+        try {
+            var attrs = java.nio.file.Files.readAttributes(pyproject, java.nio.file.attribute.BasicFileAttributes.class);
+            stamp = List.of(attrs.lastModifiedTime(), attrs.size());
+        } catch (java.io.IOException e) {
+            stamp = null; // unreadable: load reports why
+        }
+        FileLayer cached = files.get(pyproject);
+        if (cached != null && stamp != null && stamp.equals(cached.stamp())) return cached;
+        FileLayer l;
+        try {
+            l = new FileLayer(stamp, ConfigFile.load(pyproject, AnalysisConfig.defaults()), null);
+        } catch (ConfigFile.ConfigException e) {
+            l = new FileLayer(stamp, null, e.getMessage());
+        }
+        if (stamp != null) files.put(pyproject, l);
+        return l;
     }
 
     private static AnalysisConfig layer(AnalysisConfig base, JsonNode settings, String where, List<String> errors) {

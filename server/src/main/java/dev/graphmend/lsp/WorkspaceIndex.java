@@ -70,12 +70,19 @@ final class WorkspaceIndex {
         return out;
     }
 
-    /** Parses the files, reporting progress; stops early (returning false) when {@code cancelled} says so. */
-    boolean index(List<Path> files, Progress progress, BooleanSupplier cancelled) {
+    /**
+     * Parses the files, reporting progress; stops early (returning false) when {@code cancelled}
+     * says so. Before each file {@code yieldTo} runs, so that work the user waits for (the
+     * analysis of an open document) can go first; files {@code skip} accepts (open documents,
+     * whose editor text stands in) are not read.
+     */
+    boolean index(List<Path> files, Progress progress, BooleanSupplier cancelled, Runnable yieldTo,
+                  java.util.function.Predicate<Path> skip) {
         int done = 0;
         for (Path f : files) {
             if (cancelled.getAsBoolean()) return false;
-            update(f);
+            yieldTo.run();
+            if (!skip.test(f)) update(f);
             done++;
             if (progress != null) progress.report(done, files.size());
         }
