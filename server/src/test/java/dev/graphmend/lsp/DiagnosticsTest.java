@@ -119,6 +119,33 @@ class DiagnosticsTest {
     }
 
     @Test
+    void withoutDebounceABurstEndsWithTheNewestVersionAndNothingStaleAfterIt() throws Exception {
+        Engine engine = mock(Engine.class, AdditionalAnswers.delegatesTo(Engine.DEFAULT));
+        try (Harness h = new Harness(engine, GraphmendServer.Options.defaults())) {
+            h.initialize();
+            h.open(URI, Texts.SAMPLE, 1);
+            h.published(URI, 1);
+            for (int v = 2; v <= 30; v++) h.change(URI, v, range(0, 0, 0, 0), "# edit " + v + "\n");
+            long until = System.nanoTime() + 20_000_000_000L;
+            while (h.client.allPublished.stream().noneMatch(x -> URI.equals(x.getUri()) && Integer.valueOf(30).equals(x.getVersion()))
+                    && System.nanoTime() < until) {
+                Thread.sleep(5);
+            }
+            Thread.sleep(200); // anything still running would publish now
+            PublishDiagnosticsParams p = h.client.allPublished.get(h.client.allPublished.size() - 1);
+            assertEquals(30, p.getVersion());
+            assertEquals(range(34, 7, 34, 18), p.getDiagnostics().get(0).getRange());
+            int last = 0;
+            for (PublishDiagnosticsParams x : h.client.allPublished) {
+                if (x.getVersion() == null || !x.getUri().equals(URI)) continue;
+                assertTrue(x.getVersion() > last, "published v" + x.getVersion() + " after v" + last);
+                last = x.getVersion();
+            }
+            assertEquals(30, last);
+        }
+    }
+
+    @Test
     void pulledWithResultIds() throws Exception {
         try (Harness h = new Harness()) {
             h.initialize(Harness.caps(true, false, true), null);

@@ -52,6 +52,10 @@ final class Harness implements AutoCloseable {
     final ByteArrayOutputStream wireBytes = new ByteArrayOutputStream();
 
     Harness(Engine engine) throws IOException {
+        this(engine, new GraphmendServer.Options(20));
+    }
+
+    Harness(Engine engine, GraphmendServer.Options options) throws IOException {
         Pipe up = Pipe.open();
         Pipe down = Pipe.open();
         InputStream serverIn = Channels.newInputStream(up.source());
@@ -74,7 +78,7 @@ final class Harness implements AutoCloseable {
         OutputStream serverOut = Channels.newOutputStream(down.sink());
         toServer = clientOut;
         this.serverOut = serverOut;
-        server = new GraphmendServer(engine, new GraphmendServer.Options(20), new PrintStream(stderr, true, StandardCharsets.UTF_8));
+        server = new GraphmendServer(engine, options, new PrintStream(stderr, true, StandardCharsets.UTF_8));
         Launcher<LanguageClient> sl = LspMain.launcher(server, serverIn, serverOut, exec);
         server.connect(sl.getRemoteProxy());
         sl.startListening();
