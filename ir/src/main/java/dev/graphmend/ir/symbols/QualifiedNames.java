@@ -7,6 +7,7 @@ import dev.graphmend.ir.ast.Node;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -55,6 +56,15 @@ public final class QualifiedNames {
 
     private final SymbolTable table;
     private final Imports imports;
+    /**
+     * Per variable: the import all its bindings agree on ({@link Target.Imported}), {@link #REBOUND}
+     * when an import binds it among other bindings, or {@link #NOT_IMPORTED}. Gathering a
+     * variable's bindings from every scope that refers to it costs as much as the scopes are many,
+     * and every resolution of a module-level name asked again.
+     */
+    private final Map<Symbol, Target> importTargets = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Target REBOUND = new Target.Unknown("rebound import");
+    private static final Target NOT_IMPORTED = new Target.Unknown("not imported");
 
     public QualifiedNames(SymbolTable table, Imports imports) {
         this.table = table;
@@ -153,6 +163,25 @@ public final class QualifiedNames {
 
     /** The import every binding of the variable agrees on, or null. */
     private Target importTarget(Symbol def) {
+        Target t = importInfo(def);
+        return t == REBOUND || t == NOT_IMPORTED ? null : t;
+    }
+
+    private boolean hasImportBinding(Symbol def) {
+        return importInfo(def) != NOT_IMPORTED;
+    }
+
+    private Target importInfo(Symbol def) {
+        Target t = importTargets.get(def);
+        if (t == null) {
+            Target agreed = agreedImport(def);
+            t = agreed != null ? agreed : anyImportBinding(def) ? REBOUND : NOT_IMPORTED;
+            importTargets.put(def, t);
+        }
+        return t;
+    }
+
+    private Target agreedImport(Symbol def) {
         List<Binding> bindings = table.bindingsOf(def);
         if (bindings.isEmpty()) return null;
         String q = null;
@@ -166,7 +195,7 @@ public final class QualifiedNames {
         return new Target.Imported(q);
     }
 
-    private boolean hasImportBinding(Symbol def) {
+    private boolean anyImportBinding(Symbol def) {
         for (Binding b : table.bindingsOf(def)) if (b.kind() == Binding.Kind.IMPORT) return true;
         return false;
     }
