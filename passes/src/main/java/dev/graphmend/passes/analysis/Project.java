@@ -28,6 +28,8 @@ public final class Project {
     private final Map<String, SourceModule> byName = new HashMap<>();
     private final Workspace workspace;
     private final Map<Stmt.ClassDef, ClassInfo> classes = new IdentityHashMap<>();
+    /** The classes in source order (modules in project order): what iterates them must not depend on identity hashes. */
+    private final List<ClassInfo> classList = new ArrayList<>();
 
     private final AnalysisConfig config;
 
@@ -41,16 +43,19 @@ public final class Project {
         }
         this.workspace = wb.build();
         for (SourceModule m : modules) {
-            for (Stmt.ClassDef c : m.classes()) classes.put(c, new ClassInfo(m, c));
+            for (Stmt.ClassDef c : m.classes()) {
+                ClassInfo ci = new ClassInfo(m, c);
+                if (classes.put(c, ci) == null) classList.add(ci);
+            }
         }
-        for (ClassInfo c : classes.values()) {
+        for (ClassInfo c : classList) {
             for (Expr base : c.def().bases()) {
                 ClassInfo b = resolveClass(c.module(), base);
                 if (b != null && b != c) c.bases.add(b);
                 else c.externalBases.add(c.module().names().qualifiedName(base));
             }
         }
-        for (ClassInfo c : classes.values()) c.isModule = isModule(c, 0);
+        for (ClassInfo c : classList) c.isModule = isModule(c, 0);
     }
 
     public static Project of(AnalysisConfig config, SourceModule... modules) {
@@ -63,7 +68,7 @@ public final class Project {
 
     public ClassInfo classInfo(Stmt.ClassDef def) { return classes.get(def); }
 
-    public java.util.Collection<ClassInfo> classes() { return classes.values(); }
+    public java.util.Collection<ClassInfo> classes() { return classList; }
 
     private boolean isModule(ClassInfo c, int depth) {
         if (depth > 20) return false;
@@ -127,7 +132,7 @@ public final class Project {
         java.util.Set<ClassInfo> s = submodules;
         if (s == null) {
             s = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-            for (ClassInfo k : classes.values()) {
+            for (ClassInfo k : classList) {
                 if (!k.isModule) continue;
                 for (Val v : attributes(k).values()) {
                     if (v.kind() == ValueKind.MODULE && v.cls() != null && v.cls() != k) s.add(v.cls());
@@ -203,7 +208,7 @@ public final class Project {
 
     /** The FunctionRef of a definition node, finding its module and owning class. */
     FunctionRef refOf(Stmt.FunctionDef f) {
-        for (ClassInfo c : classes.values()) {
+        for (ClassInfo c : classList) {
             if (c.ownMethods().get(f.name()) == f) return new FunctionRef(c.module(), f, c);
         }
         for (SourceModule m : modules) {
