@@ -87,7 +87,7 @@ class Server:
         self.pending = {}  # id -> future
         self.publishes = []  # (t, uri, version, count)
         self.waiters = []  # (predicate, future)
-        self.traces = []  # (t, message)
+        self.traces = []  # (t, message, verbose)
         self.caps = {}
         self.reader_task = None
         self.closed = asyncio.Event()
@@ -148,7 +148,7 @@ class Server:
                         keep.append((pred, fut))
                 self.waiters = keep
             elif m == "$/logTrace":
-                self.traces.append((t, p.get("message", "")))
+                self.traces.append((t, p.get("message", ""), p.get("verbose", "") or ""))
         else:  # a response
             fut = self.pending.pop(msg.get("id"), None)
             if fut is not None and not fut.done():
@@ -368,11 +368,15 @@ async def bench_file(srv, path, args, res):
     res["unversioned"] = unversioned
     # GraphMend's own analysis timings of this file's measured versions ($/logTrace)
     an = []
-    for _, m in srv.traces[trace_from:]:
+    phases = {}
+    for _, m, verbose in srv.traces[trace_from:]:
         mm = re.match(r"analysed (\S+) v\d+: \d+ diagnostics in (\d+) ms", m)
         if mm and mm.group(1) == u:
             an.append(int(mm.group(2)))
+            for name, ms in re.findall(r"([a-z][a-z ]*?) ([0-9.]+)(?:,|$)", verbose.split("ms:", 1)[-1] if "ms:" in verbose else ""):
+                phases.setdefault(name.strip(), []).append(float(ms))
     res["analysis_ms"] = an
+    res["analysis_phases"] = phases
     await srv.notify("textDocument/didClose", {"textDocument": {"uri": u}})
     await asyncio.sleep(0.5)
 
@@ -576,7 +580,10 @@ def main():
                 a = f["analysis_ms"]
                 notes.append(f"{r['name']} / {fname}: analysis time the server reports ($/logTrace) "
                              f"p50 {pct(a, .5):.0f} ms, p95 {pct(a, .95):.0f} ms (n={len(a)}); "
-                             "the rest of the edit latency is applying the change, transport and scheduling")
+                             "the rest of the edit latency is applying the change, transport and scheduling"
+                             + ("; p50 by phase (ms): " + ", ".join(f"{k} {pct(v, .5):.2f}"
+                                                                     for k, v in f["analysis_phases"].items())
+                                if f.get("analysis_phases") else ""))
             notes.append(f"{r['name']} / {fname}: {f.get('sync', '?')} sync, edit at line:col "
                          f"{f.get('edit_at', '?')}, {f.get('open_diags', '?')} diagnostics on open")
         if r["error"]:

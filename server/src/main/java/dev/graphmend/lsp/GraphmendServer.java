@@ -589,9 +589,14 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             Settings.Resolved cfg = settings.configFor(s.path);
             for (String err : cfg.errors()) reportConfigError(err);
             List<SourceModule> modules = othersFor(e);
+            long tConfig = System.nanoTime();
             SourceModule mine = s.module();
             modules.add(mine);
-            Map<SourceModule, List<Diagnostic>> found = engine.analyze(new Project(modules, cfg.config()), mine);
+            long tModule = System.nanoTime();
+            Project project = new Project(modules, cfg.config());
+            long tProject = System.nanoTime();
+            Map<SourceModule, List<Diagnostic>> found = engine.analyze(project, mine);
+            long tEngine = System.nanoTime();
             if (!current(e, gen)) return; // a newer version is on its way: drop this result
             List<Diagnostic> list = found.getOrDefault(mine, List.of());
             Positions pos = s.positions(caps.encoding());
@@ -607,7 +612,9 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             waiting.complete(a);
             long ms = (System.nanoTime() - t0) / 1_000_000;
             log.trace("analysed " + s.uri + " v" + s.version + ": " + list.size() + " diagnostics in " + ms + " ms",
-                    modules.size() + " modules in the project");
+                    modules.size() + " modules in the project; ms: configuration " + millis(t0, tConfig)
+                            + ", symbols and names " + millis(tConfig, tModule) + ", project " + millis(tModule, tProject)
+                            + ", engine " + millis(tProject, tEngine) + ", mapping " + millis(tEngine, System.nanoTime()));
             LanguageClient c = client;
             if (c != null && !caps.pullDiagnostics()) c.publishDiagnostics(new PublishDiagnosticsParams(s.uri, lsp, s.version));
         } catch (Throwable t) {
@@ -620,6 +627,10 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             waiting.completeExceptionally(new ResponseErrorException(new ResponseError(ResponseErrorCode.InternalError,
                     "analysis failed: " + t, null)));
         }
+    }
+
+    private static String millis(long from, long to) {
+        return String.format(java.util.Locale.ROOT, "%.2f", (to - from) / 1e6);
     }
 
     /** The project around a document: the workspace's files, with open documents' editor text standing in for theirs. */
