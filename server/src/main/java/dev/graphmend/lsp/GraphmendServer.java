@@ -337,7 +337,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
                     }
                 }
                 if (doc == cur.doc()) doc = doc.apply(List.of(), version);
-                e.snap = new Snapshot(uri, cur.path, version, cur.ir.next(doc));
+                e.snap = cur.next(version, cur.ir.next(doc));
             }
             schedule(e, options.debounceMs());
             scheduleOthers(uri);
@@ -599,8 +599,9 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             long tEngine = System.nanoTime();
             if (!current(e, gen)) return; // a newer version is on its way: drop this result
             List<Diagnostic> list = found.getOrDefault(mine, List.of());
-            Positions pos = s.positions(caps.encoding());
-            List<org.eclipse.lsp4j.Diagnostic> lsp = DiagnosticMapper.toLsp(list, pos);
+            // (a clean file needs no line index: building one scans the whole text)
+            List<org.eclipse.lsp4j.Diagnostic> lsp = list.isEmpty() ? List.of()
+                    : DiagnosticMapper.toLsp(list, s.positions(caps.encoding()));
             Analysis a = new Analysis(s, cfg.config(), list, lsp, DiagnosticMapper.resultId(s.uri, lsp));
             CompletableFuture<Analysis> waiting;
             synchronized (e) {

@@ -18,12 +18,26 @@ final class Snapshot {
     final int version;
     final UniIR ir;
     private volatile SourceModule module;
+    /** The dotted module name and whether it is a package's __init__, found once per opened document. */
+    private final String moduleName;
+    private final boolean isPackage;
 
     Snapshot(String uri, Path path, int version, UniIR ir) {
+        this(uri, path, version, ir, Workspace.moduleName(sourceRoot(path), path), Workspace.isPackage(path));
+    }
+
+    private Snapshot(String uri, Path path, int version, UniIR ir, String moduleName, boolean isPackage) {
         this.uri = uri;
         this.path = path;
         this.version = version;
         this.ir = ir;
+        this.moduleName = moduleName;
+        this.isPackage = isPackage;
+    }
+
+    /** A later version of the same document (its place in the packages is not looked up again). */
+    Snapshot next(int version, UniIR ir) {
+        return new Snapshot(uri, path, version, ir, moduleName, isPackage);
     }
 
     PythonDocument doc() { return ir.document(); }
@@ -38,8 +52,7 @@ final class Snapshot {
     SourceModule module() {
         SourceModule m = module;
         if (m == null) {
-            Path root = sourceRoot(path);
-            m = new SourceModule(path.toString(), Workspace.moduleName(root, path), Workspace.isPackage(path), ir);
+            m = new SourceModule(path.toString(), moduleName, isPackage, ir);
             module = m;
         }
         return m;
