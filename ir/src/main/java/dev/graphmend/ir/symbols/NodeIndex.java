@@ -63,6 +63,53 @@ final class NodeIndex {
         size++;
     }
 
+    /** The number of entries recorded so far (while collecting). */
+    int size() {
+        return size;
+    }
+
+    Node nodeAt(int i) {
+        return nodes[i];
+    }
+
+    int hashAt(int i) {
+        return hashes[i];
+    }
+
+    /** Entry {@code i}'s value: a {@link Scope}, a {@link Symbol}, or an internal pair of both (never for a parser tree). */
+    Object valueAt(int i) {
+        return values[i];
+    }
+
+    /** Whether a value is a plain scope or symbol, which {@link #append} can replay. */
+    static boolean replayable(Object value) {
+        return value instanceof Scope || value instanceof Symbol;
+    }
+
+    /**
+     * Appends entries recorded earlier (see {@code Collector.Recorded}): {@code codes[i] >= 0}
+     * is the scope {@code scopes[codes[i]]}, otherwise the symbol {@code symbols[~codes[i]]}.
+     */
+    void append(Node[] ns, int[] hs, int[] codes, Scope[] scopes, Symbol[] symbols) {
+        int n = ns.length;
+        int need = size + n;
+        if (need > nodes.length) {
+            int cap = Math.max(need, nodes.length * 2);
+            nodes = Arrays.copyOf(nodes, cap);
+            hashes = Arrays.copyOf(hashes, cap);
+            values = Arrays.copyOf(values, cap);
+        }
+        System.arraycopy(ns, 0, nodes, size, n);
+        System.arraycopy(hs, 0, hashes, size, n);
+        Object[] vals = values;
+        int base = size;
+        for (int i = 0; i < n; i++) {
+            int c = codes[i];
+            vals[base + i] = c >= 0 ? scopes[c] : symbols[~c];
+        }
+        size = need;
+    }
+
     private void grow() {
         int cap = nodes.length * 2;
         nodes = Arrays.copyOf(nodes, cap);
