@@ -33,8 +33,8 @@ import java.util.Map;
  */
 final class Collector {
     /** The scope of every node visited and the symbol of every Name (frozen by {@link SymbolTable}). */
-    final NodeIndex nodes = new NodeIndex(4096);
-    final IdentityHashMap<Node, Scope> openers = new IdentityHashMap<>();
+    final NodeIndex nodes;
+    final IdentityHashMap<Node, Scope> openers;
     final List<SymbolTable.Problem> problems = new ArrayList<>();
     final RawScope module;
     final boolean futureAnnotations;
@@ -58,7 +58,8 @@ final class Collector {
      * later version whose tree still holds the node (an edit elsewhere) replays it instead of
      * walking the body. The context is what the body's pass 1 reads from outside: the class
      * name private names are mangled with, whether annotations are evaluated, and nothing else
-     * (not generic, no mangled-names set, no binding construct around it); everything else it
+     * (the scope around it has no mangled-names set, and no binding construct is open; a generic
+     * function's body qualifies, its type-parameter scope is visited as usual); everything else it
      * touches is its own scopes, which are closed when it ends, and the module's symbols of its
      * {@code global} names, which are recorded. A body that did anything else is not recorded.
      *
@@ -120,12 +121,18 @@ final class Collector {
     private final List<Integer> moduleOpFlags = new ArrayList<>();
 
     Collector(Module mod) {
-        this(mod, null);
+        this(mod, null, 4096, 64);
     }
 
-    /** @param previous the records of an earlier version's table, or null */
-    Collector(Module mod, Map<Node, Recorded> previous) {
+    /**
+     * @param previous the records of an earlier version's table, or null
+     * @param expectedNodes, expectedOpeners sizes to start the node index and the openers map
+     *     with (an earlier version's: most edits change them little)
+     */
+    Collector(Module mod, Map<Node, Recorded> previous, int expectedNodes, int expectedOpeners) {
         this.previous = previous == null ? Map.of() : previous;
+        nodes = new NodeIndex(expectedNodes);
+        openers = new IdentityHashMap<>(expectedOpeners);
         futureAnnotations = hasFutureAnnotations(mod);
         module = new RawScope(ScopeKind.MODULE, "top", mod, 0, null, null);
         stack.add(module);

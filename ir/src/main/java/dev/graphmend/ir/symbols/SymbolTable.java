@@ -100,7 +100,9 @@ public final class SymbolTable {
      * @param previous an earlier version's table, or null (then this is {@link #build(Module)})
      */
     public static SymbolTable build(Module module, SymbolTable previous) {
-        return new SymbolTable(module, new Collector(module, previous == null ? null : previous.recorded));
+        if (previous == null) return build(module);
+        return new SymbolTable(module, new Collector(module, previous.recorded, previous.nodes.size() + previous.nodes.size() / 8,
+                previous.openers.size() + 16));
     }
 
     /**
