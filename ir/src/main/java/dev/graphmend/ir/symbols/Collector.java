@@ -78,16 +78,22 @@ final class Collector {
         final int symbolCount;
         /** Node index entries: {@code codes[i] >= 0} a scope's index, else {@code ~} a symbol's (in scope order). */
         final Node[] nodes;
-        final int[] hashes;
         final int[] codes;
+        /** An identity table over {@link #nodes} (see {@link NodeIndex#identityTable}). */
+        final int[] table;
+        /** The least and greatest first line of the entries' nodes (those with a position). */
+        final int minLine;
+        final int maxLine;
+        /** The entries whose node has no position. */
+        final int[] spanless;
         final List<SymbolTable.Problem> problems;
         /** {@code global} names (mangled) and flags added to the module's symbols, in order. */
         final String[] moduleNames;
         final int[] moduleFlags;
 
         Recorded(String privateName, boolean futureAnnotations, Scope[] scopes, int[] parents, int[] pass1,
-                 int symbolCount, Node[] nodes, int[] hashes, int[] codes, List<SymbolTable.Problem> problems,
-                 String[] moduleNames, int[] moduleFlags) {
+                 int symbolCount, Node[] nodes, int[] codes, int[] table, int minLine, int maxLine, int[] spanless,
+                 List<SymbolTable.Problem> problems, String[] moduleNames, int[] moduleFlags) {
             this.privateName = privateName;
             this.futureAnnotations = futureAnnotations;
             this.scopes = scopes;
@@ -95,8 +101,11 @@ final class Collector {
             this.pass1 = pass1;
             this.symbolCount = symbolCount;
             this.nodes = nodes;
-            this.hashes = hashes;
             this.codes = codes;
+            this.table = table;
+            this.minLine = minLine;
+            this.maxLine = maxLine;
+            this.spanless = spanless;
             this.problems = problems;
             this.moduleNames = moduleNames;
             this.moduleFlags = moduleFlags;
@@ -104,8 +113,8 @@ final class Collector {
 
         /** The same record over another table's copies of the scopes. */
         Recorded over(Scope[] copies) {
-            return new Recorded(privateName, futureAnnotations, copies, parents, pass1, symbolCount, nodes, hashes, codes,
-                    problems, moduleNames, moduleFlags);
+            return new Recorded(privateName, futureAnnotations, copies, parents, pass1, symbolCount, nodes, codes, table,
+                    minLine, maxLine, spanless, problems, moduleNames, moduleFlags);
         }
     }
 
@@ -196,8 +205,10 @@ final class Collector {
         }
         int count = nodes.size() - nodeStart;
         Node[] ns = new Node[count];
-        int[] hs = new int[count];
         int[] codes = new int[count];
+        int minLine = Integer.MAX_VALUE;
+        int maxLine = Integer.MIN_VALUE;
+        int spanless = 0;
         for (int i = 0; i < count; i++) {
             int e = nodeStart + i;
             Object v = nodes.valueAt(e);
@@ -211,15 +222,26 @@ final class Collector {
             } else {
                 return null;
             }
-            ns[i] = nodes.nodeAt(e);
-            hs[i] = nodes.hashAt(e);
+            Node node = nodes.nodeAt(e);
+            ns[i] = node;
+            dev.graphmend.ir.ast.Span sp = node.span();
+            if (sp == null) {
+                spanless++;
+            } else {
+                minLine = Math.min(minLine, sp.line());
+                maxLine = Math.max(maxLine, sp.line());
+            }
         }
+        int[] table = NodeIndex.identityTable(ns);
+        if (table == null) return null;
+        int[] noSpan = new int[spanless];
+        for (int i = 0, k = 0; k < spanless; i++) if (ns[i].span() == null) noSpan[k++] = i;
         List<SymbolTable.Problem> ps = problems.size() == problemStart ? List.of()
                 : List.copyOf(problems.subList(problemStart, problems.size()));
         int[] flags = new int[moduleOpFlags.size()];
         for (int i = 0; i < flags.length; i++) flags[i] = moduleOpFlags.get(i);
-        return new Recorded(privateName, futureAnnotations, scopes, parents, pass1, symbols, ns, hs, codes, ps,
-                moduleOpNames.toArray(new String[0]), flags);
+        return new Recorded(privateName, futureAnnotations, scopes, parents, pass1, symbols, ns, codes, table, minLine,
+                maxLine, noSpan, ps, moduleOpNames.toArray(new String[0]), flags);
     }
 
     private static void preOrder(RawScope s, List<RawScope> out) {
@@ -252,7 +274,7 @@ final class Collector {
             raws[k] = raw;
             copies[k] = raw.scope;
         }
-        nodes.append(r.nodes, r.hashes, r.codes, copies, symbols);
+        nodes.addSegment(r, copies, symbols);
         for (int k = 0; k < n; k++) openers.putIfAbsent(r.scopes[k].node(), copies[k]);
         problems.addAll(r.problems);
         for (int i = 0; i < r.moduleNames.length; i++) addToModule(r.moduleNames[i], r.moduleFlags[i]);
