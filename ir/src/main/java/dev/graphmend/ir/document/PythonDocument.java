@@ -129,7 +129,8 @@ public final class PythonDocument {
         int firstLine = lineOfOffset(startOffset) + 1; // 1-based lines the change touches
         int lastLine = lineOfOffset(endOffset) + 1;
         try {
-            PythonDocument d = incremental(newText, newVersion, firstLine, lastLine);
+            int[] newLineStarts = lineStartsAfter(lineStarts, startOffset, endOffset, change.text(), newText);
+            PythonDocument d = incremental(newText, newVersion, newLineStarts, firstLine, lastLine);
             if (d != null) return d;
         } catch (RuntimeException e) {
             // a bug in the fast path must not lose the edit: parse the whole text
@@ -137,11 +138,10 @@ public final class PythonDocument {
         return full(newText, newVersion);
     }
 
-    private PythonDocument incremental(String newText, int newVersion, int firstLine, int lastLine) {
+    private PythonDocument incremental(String newText, int newVersion, int[] newLineStarts, int firstLine, int lastLine) {
         if (chunks.isEmpty() || !newText.isEmpty() && newText.charAt(0) == '\uFEFF') return null;
         SourceText newSource = SourceText.of(newText);
         if (!newSource.problems().isEmpty()) return null;
-        int[] newLineStarts = lineStarts(newText);
         int delta = newLineStarts.length - lineStarts.length;
         String normalized = newSource.normalized();
         int newLineCount = newLineStarts.length;
@@ -163,7 +163,7 @@ public final class PythonDocument {
         int regionStart = first.startLine;
         int regionEnd = last.endLine + delta; // exclusive
         if (regionEnd <= regionStart) return null;
-        String region = linesOf(normalized, regionStart, regionEnd);
+        String region = linesOf(normalized, newText, newLineStarts, regionStart, regionEnd);
         if (codeIndent(region) != 0 || !joinsNeither(region)) return null; // it would join a neighbour
         PythonSourceParser.Fragment f = PARSER.get().parseFragment(region, regionStart, 0);
         if (f == null || (f.body().isEmpty() && i > 0)) return null;
@@ -196,12 +196,12 @@ public final class PythonDocument {
         int regionStart = member.startLine;
         int regionEnd = member.endLine + delta;
         if (regionEnd <= regionStart) return null;
-        String region = linesOf(normalized, regionStart, regionEnd);
+        String region = linesOf(normalized, newText, newLineStarts, regionStart, regionEnd);
         int indent = indentOf(region);
         // the edited member must still start at the class's member indentation (deleting a `def`
         // line leaves its body to the member above, which only a wider parse sees)
         if (indent <= 0 || indent != codeIndent(region) || !joinsNeither(region)
-                || indent != indentOf(linesOf(source.normalized(), member.startLine, member.startLine + 1))) {
+                || indent != indentOf(linesOf(source.normalized(), text, lineStarts, member.startLine, member.startLine + 1))) {
             return null;
         }
         PythonSourceParser.Fragment f = PARSER.get().parseFragment(region, regionStart, indent);
@@ -278,9 +278,11 @@ public final class PythonDocument {
     private boolean endsWithLastMember(Stmt.ClassDef c) {
         Span end = c.body().get(c.body().size() - 1).span();
         if (end.endLine() != c.span().endLine() || end.endCol() != c.span().endCol()) return false;
-        dev.graphmend.ir.source.LineIndex lines = source.lines();
-        String line = lines.lineText(end.endLine());
-        int cp = Math.min(lines.cpColumnFromUtf8(end.endLine(), end.endCol()), line.codePointCount(0, line.length()));
+        // one line's index, not the whole (previous) text's: this runs on the edit path
+        String line = linesOf(source.normalized(), text, lineStarts, end.endLine(), end.endLine() + 1);
+        if (line.endsWith("\n")) line = line.substring(0, line.length() - 1);
+        int cp = Math.min(new dev.graphmend.ir.source.LineIndex(line).cpColumnFromUtf8(1, end.endCol()),
+                line.codePointCount(0, line.length()));
         String rest = line.substring(line.offsetByCodePoints(0, cp));
         int hash = rest.indexOf('#');
         return (hash < 0 ? rest : rest.substring(0, hash)).indexOf(';') < 0;
@@ -360,10 +362,18 @@ public final class PythonDocument {
         return lo;
     }
 
-    /** Lines [from, to) (1-based) of LF-normalised text, each ending with a newline. */
-    private static String linesOf(String normalized, int from, int to) {
+    /**
+     * Lines [from, to) (1-based) of LF-normalised text, each ending with a newline; {@code text} is
+     * the editor's text and {@code starts} its line starts, which locate line {@code from} directly
+     * when the text has no CR (normalising then returns the same string).
+     */
+    private static String linesOf(String normalized, String text, int[] starts, int from, int to) {
         int start = 0;
-        for (int line = 1; line < from && start >= 0; line++) start = normalized.indexOf('\n', start) + 1;
+        if (normalized == text && from >= 1 && from <= starts.length) {
+            start = starts[from - 1];
+        } else {
+            for (int line = 1; line < from && start >= 0; line++) start = normalized.indexOf('\n', start) + 1;
+        }
         int end = start;
         for (int line = from; line < to; line++) {
             int nl = normalized.indexOf('\n', end);
@@ -439,6 +449,37 @@ public final class PythonDocument {
             if (c == '\n' || (c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n'))) starts[k++] = i + 1;
         }
         return starts;
+    }
+
+    /**
+     * The line starts of {@code newText}, which is the text whose starts are {@code old} with
+     * [start, end) replaced by {@code inserted}: starts before the change are kept, those after it
+     * moved, and only the characters around the change scanned again (whether a CR ends a line
+     * depends on the character after it).
+     */
+    static int[] lineStartsAfter(int[] old, int start, int end, String inserted, String newText) {
+        int d = inserted.length() - (end - start);
+        int n = newText.length();
+        int a = Math.max(0, start - 1); // below a, a character and the one after it are unchanged
+        int b = Math.min(n, start + inserted.length() + 1); // from b on, they are old ones moved by d
+        int keep = 0; // old starts p with p <= a (their break, at p - 1, lies below a); old[0] = 0 always
+        while (keep < old.length && old[keep] <= a) keep++;
+        int moved = old.length; // old starts whose break lies at old index b - d or later
+        while (moved > keep && old[moved - 1] - 1 >= b - d) moved--;
+        int mid = 0;
+        for (int i = a; i < b; i++) {
+            char c = newText.charAt(i);
+            if (c == '\n' || (c == '\r' && (i + 1 >= n || newText.charAt(i + 1) != '\n'))) mid++;
+        }
+        int[] out = new int[keep + mid + (old.length - moved)];
+        System.arraycopy(old, 0, out, 0, keep);
+        int k = keep;
+        for (int i = a; i < b; i++) {
+            char c = newText.charAt(i);
+            if (c == '\n' || (c == '\r' && (i + 1 >= n || newText.charAt(i + 1) != '\n'))) out[k++] = i + 1;
+        }
+        for (int j = moved; j < old.length; j++) out[k++] = old[j] + d;
+        return out;
     }
 
     /** A String offset for an LSP position, clamped to the text and to the line's content. */

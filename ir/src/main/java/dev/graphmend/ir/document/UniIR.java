@@ -29,23 +29,37 @@ public final class UniIR {
     private final Map<Node, DefUse> chains = new IdentityHashMap<>();
     private final Map<Node, DefUse> inheritedChains;
     private volatile SymbolTable symbols;
+    /** The latest earlier version's table, which {@link #symbols()} builds from; dropped once used. */
+    private SymbolTable previousSymbols;
 
-    private UniIR(PythonDocument document, Map<Node, ControlFlowGraph> inherited, Map<Node, DefUse> inheritedChains) {
+    private UniIR(PythonDocument document, Map<Node, ControlFlowGraph> inherited, Map<Node, DefUse> inheritedChains,
+                  SymbolTable previousSymbols) {
         this.document = document;
         this.inherited = inherited;
         this.inheritedChains = inheritedChains;
+        this.previousSymbols = previousSymbols;
     }
 
     public static UniIR of(PythonDocument document) {
-        return new UniIR(document, Map.of(), Map.of());
+        return new UniIR(document, Map.of(), Map.of(), null);
     }
 
-    /** The IR of a later version of the same document, reusing the graphs of reused nodes. */
+    /**
+     * The IR of a later version of the same document, reusing the graphs of reused nodes and,
+     * through {@link SymbolTable#build(Module, SymbolTable)}, the first symbol-table pass over
+     * reused function bodies (from this version's table, or if this version never built one,
+     * the latest earlier one). Only one earlier table is kept, and only until the later version
+     * builds its own.
+     */
     public UniIR next(PythonDocument later) {
+        SymbolTable previous;
+        synchronized (this) {
+            previous = symbols != null ? symbols : previousSymbols;
+        }
         synchronized (graphs) {
             // the graphs this version used; those of nodes the later version no longer has are
             // dropped with this map once nothing looks at this version
-            return new UniIR(later, new IdentityHashMap<>(graphs), new IdentityHashMap<>(chains));
+            return new UniIR(later, new IdentityHashMap<>(graphs), new IdentityHashMap<>(chains), previous);
         }
     }
 
@@ -54,12 +68,15 @@ public final class UniIR {
     public LineIndex lines() { return document.source().lines(); }
     public List<SyntaxError> errors() { return document.errors(); }
 
-    /** The symbol tables of the whole module (built on first use). */
+    /** The symbol tables of the whole module (built on first use, from the previous version's where there is one). */
     public SymbolTable symbols() {
         SymbolTable s = symbols;
         if (s == null) {
             synchronized (this) {
-                if (symbols == null) symbols = SymbolTable.build(module());
+                if (symbols == null) {
+                    symbols = SymbolTable.build(module(), previousSymbols);
+                    previousSymbols = null;
+                }
                 s = symbols;
             }
         }

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Pass 1 of the symbol table, a port of the visitor half of CPython 3.13's
@@ -32,8 +33,8 @@ import java.util.List;
  */
 final class Collector {
     /** The scope of every node visited and the symbol of every Name (frozen by {@link SymbolTable}). */
-    final NodeIndex nodes = new NodeIndex(4096);
-    final IdentityHashMap<Node, Scope> openers = new IdentityHashMap<>();
+    final NodeIndex nodes;
+    final IdentityHashMap<Node, Scope> openers;
     final List<SymbolTable.Problem> problems = new ArrayList<>();
     final RawScope module;
     final boolean futureAnnotations;
@@ -46,13 +47,245 @@ final class Collector {
     private Binding.Kind bindKind = Binding.Kind.ASSIGNMENT;
     private Node bindConstruct;
 
+    // ---------------------------------------------------------------------------------------
+    // reuse of function bodies between versions of a document
+
+    /**
+     * What pass 1 did inside one function body that is not nested in another function (a
+     * module-level function or a method): the scopes it opened, with their symbols, the node
+     * index entries it made, its problems, and the {@code global} declarations it added to the
+     * module. Given the same node and the same context, pass 1 does exactly this again, so a
+     * later version whose tree still holds the node (an edit elsewhere) replays it instead of
+     * walking the body. The context is what the body's pass 1 reads from outside: the class
+     * name private names are mangled with, whether annotations are evaluated, and nothing else
+     * (the scope around it has no mangled-names set, and no binding construct is open; a generic
+     * function's body qualifies, its type-parameter scope is visited as usual); everything else it
+     * touches is its own scopes, which are closed when it ends, and the module's symbols of its
+     * {@code global} names, which are recorded. A body that did anything else is not recorded.
+     *
+     * <p>The scope and symbol templates are a finished table's objects (read only): their kind,
+     * name, node, line and pass-1 symbols (the leading, non-pass-through ones) are pass 1's.
+     */
+    static final class Recorded {
+        final String privateName;
+        final boolean futureAnnotations;
+        /** The body's scopes in pre-order (the function's own first), of the table that holds this record. */
+        final Scope[] scopes;
+        /** Each scope's parent as an index into {@link #scopes}; -1 for the function's own. */
+        final int[] parents;
+        /** How many of each scope's symbols pass 1 made (they come first in its map). */
+        final int[] pass1;
+        final int symbolCount;
+        /** Node index entries: {@code codes[i] >= 0} a scope's index, else {@code ~} a symbol's (in scope order). */
+        final Node[] nodes;
+        final int[] codes;
+        /** An identity table over {@link #nodes} (see {@link NodeIndex#identityTable}). */
+        final int[] table;
+        /** The least and greatest first line of the entries' nodes (those with a position). */
+        final int minLine;
+        final int maxLine;
+        /** The entries whose node has no position. */
+        final int[] spanless;
+        final List<SymbolTable.Problem> problems;
+        /** {@code global} names (mangled) and flags added to the module's symbols, in order. */
+        final String[] moduleNames;
+        final int[] moduleFlags;
+
+        Recorded(String privateName, boolean futureAnnotations, Scope[] scopes, int[] parents, int[] pass1,
+                 int symbolCount, Node[] nodes, int[] codes, int[] table, int minLine, int maxLine, int[] spanless,
+                 List<SymbolTable.Problem> problems, String[] moduleNames, int[] moduleFlags) {
+            this.privateName = privateName;
+            this.futureAnnotations = futureAnnotations;
+            this.scopes = scopes;
+            this.parents = parents;
+            this.pass1 = pass1;
+            this.symbolCount = symbolCount;
+            this.nodes = nodes;
+            this.codes = codes;
+            this.table = table;
+            this.minLine = minLine;
+            this.maxLine = maxLine;
+            this.spanless = spanless;
+            this.problems = problems;
+            this.moduleNames = moduleNames;
+            this.moduleFlags = moduleFlags;
+        }
+
+        /** The same record over another table's copies of the scopes. */
+        Recorded over(Scope[] copies) {
+            return new Recorded(privateName, futureAnnotations, copies, parents, pass1, symbolCount, nodes, codes, table,
+                    minLine, maxLine, spanless, problems, moduleNames, moduleFlags);
+        }
+    }
+
+    /** The records of the previous version's table (nodes by identity); empty for a build from scratch. */
+    private final Map<Node, Recorded> previous;
+    /** This table's records, for the next version. */
+    final IdentityHashMap<Node, Recorded> recorded = new IdentityHashMap<>();
+    /** The scope of the function body being recorded, or null. */
+    private RawScope recording;
+    /** Whether the body being recorded did only what a record can replay. */
+    private boolean recordable;
+    private final List<String> moduleOpNames = new ArrayList<>();
+    private final List<Integer> moduleOpFlags = new ArrayList<>();
+
     Collector(Module mod) {
+        this(mod, null, 4096, 64);
+    }
+
+    /**
+     * @param previous the records of an earlier version's table, or null
+     * @param expectedNodes, expectedOpeners sizes to start the node index and the openers map
+     *     with (an earlier version's: most edits change them little)
+     */
+    Collector(Module mod, Map<Node, Recorded> previous, int expectedNodes, int expectedOpeners) {
+        this.previous = previous == null ? Map.of() : previous;
+        nodes = new NodeIndex(expectedNodes);
+        openers = new IdentityHashMap<>(expectedOpeners);
         futureAnnotations = hasFutureAnnotations(mod);
         module = new RawScope(ScopeKind.MODULE, "top", mod, 0, null, null);
         stack.add(module);
         cur = module;
         openers.put(mod, module.scope);
         for (Stmt s : mod.body()) visitStmt(s);
+    }
+
+    /** The function's body: replayed from the previous version's record when there is one, else visited (and recorded). */
+    private void visitFunctionBody(Stmt s, String name, Arguments args, List<Stmt> body) {
+        boolean candidate = recording == null && cur.mangledNames == null && bindKind == Binding.Kind.ASSIGNMENT
+                && bindConstruct == null;
+        if (candidate) {
+            Recorded r = previous.get(s);
+            if (r != null && r.futureAnnotations == futureAnnotations && java.util.Objects.equals(r.privateName, privateName)) {
+                replay(r);
+                return;
+            }
+        }
+        RawScope fn = enterBlock(ScopeKind.FUNCTION, name, s, line(s));
+        int nodeStart = nodes.size();
+        int problemStart = problems.size();
+        if (candidate) {
+            recording = fn;
+            recordable = true;
+            moduleOpNames.clear();
+            moduleOpFlags.clear();
+        }
+        visitParameters(args, s);
+        visitStmts(body);
+        if (candidate) {
+            recording = null;
+            if (recordable) {
+                Recorded r = record(fn, nodeStart, problemStart);
+                if (r != null) recorded.put(s, r);
+            }
+        }
+        exitBlock();
+    }
+
+    /** The record of a body just visited, or null if it made an entry a record cannot replay. */
+    private Recorded record(RawScope fn, int nodeStart, int problemStart) {
+        List<RawScope> raws = new ArrayList<>();
+        preOrder(fn, raws);
+        int n = raws.size();
+        Scope[] scopes = new Scope[n];
+        int[] parents = new int[n];
+        int[] pass1 = new int[n];
+        Object owner = new Object();
+        int symbols = 0;
+        for (int k = 0; k < n; k++) {
+            RawScope raw = raws.get(k);
+            Scope sc = raw.scope;
+            scopes[k] = sc;
+            sc.slot = k;
+            sc.slotOwner = owner;
+            parents[k] = k == 0 ? -1 : raw.parent.scope.slot;
+            SymbolMap map = raw.symbols;
+            pass1[k] = map.size();
+            for (int i = 0, m = map.size(); i < m; i++) ((Symbol) map.at(i)).slot = symbols++;
+        }
+        int count = nodes.size() - nodeStart;
+        Node[] ns = new Node[count];
+        int[] codes = new int[count];
+        int minLine = Integer.MAX_VALUE;
+        int maxLine = Integer.MIN_VALUE;
+        int spanless = 0;
+        for (int i = 0; i < count; i++) {
+            int e = nodeStart + i;
+            Object v = nodes.valueAt(e);
+            if (v instanceof Symbol) {
+                Symbol sym = (Symbol) v;
+                if (sym.scope().slotOwner != owner) return null;
+                codes[i] = ~sym.slot;
+            } else if (v instanceof Scope) {
+                if (((Scope) v).slotOwner != owner) return null;
+                codes[i] = ((Scope) v).slot;
+            } else {
+                return null;
+            }
+            Node node = nodes.nodeAt(e);
+            ns[i] = node;
+            dev.graphmend.ir.ast.Span sp = node.span();
+            if (sp == null) {
+                spanless++;
+            } else {
+                minLine = Math.min(minLine, sp.line());
+                maxLine = Math.max(maxLine, sp.line());
+            }
+        }
+        int[] table = NodeIndex.identityTable(ns);
+        if (table == null) return null;
+        int[] noSpan = new int[spanless];
+        for (int i = 0, k = 0; k < spanless; i++) if (ns[i].span() == null) noSpan[k++] = i;
+        List<SymbolTable.Problem> ps = problems.size() == problemStart ? List.of()
+                : List.copyOf(problems.subList(problemStart, problems.size()));
+        int[] flags = new int[moduleOpFlags.size()];
+        for (int i = 0; i < flags.length; i++) flags[i] = moduleOpFlags.get(i);
+        return new Recorded(privateName, futureAnnotations, scopes, parents, pass1, symbols, ns, codes, table, minLine,
+                maxLine, noSpan, ps, moduleOpNames.toArray(new String[0]), flags);
+    }
+
+    private static void preOrder(RawScope s, List<RawScope> out) {
+        out.add(s);
+        for (RawScope c : s.children) preOrder(c, out);
+    }
+
+    /** Does again what the recorded body's pass 1 did, with new scopes and symbols under the current scope. */
+    private void replay(Recorded r) {
+        int n = r.scopes.length;
+        RawScope[] raws = new RawScope[n];
+        Scope[] copies = new Scope[n];
+        Symbol[] symbols = new Symbol[r.symbolCount];
+        int next = 0;
+        for (int k = 0; k < n; k++) {
+            Scope t = r.scopes[k];
+            RawScope parent = k == 0 ? cur : raws[r.parents[k]];
+            int count = r.pass1[k];
+            RawScope raw = new RawScope(t.kind(), t.name(), t.node(), t.line(), parent, t.privateName(), count);
+            raw.canSeeClassScope = t.canSeeClassScope();
+            raw.mangledNames = t.mangledOnly();
+            if (t.hasStarImport()) raw.starImports = new ArrayList<>(t.starImports());
+            SymbolMap from = t.symbolMap();
+            for (int i = 0; i < count; i++) {
+                Symbol sym = new Symbol((Symbol) from.at(i), raw.scope);
+                raw.symbols.add(sym);
+                symbols[next++] = sym;
+            }
+            parent.children.add(raw);
+            raws[k] = raw;
+            copies[k] = raw.scope;
+        }
+        nodes.addSegment(r, copies, symbols);
+        for (int k = 0; k < n; k++) openers.putIfAbsent(r.scopes[k].node(), copies[k]);
+        problems.addAll(r.problems);
+        for (int i = 0; i < r.moduleNames.length; i++) addToModule(r.moduleNames[i], r.moduleFlags[i]);
+        recorded.put(r.scopes[0].node(), r.over(copies));
+    }
+
+    /** A {@code global} declaration's mark on the module's symbol. */
+    private void addToModule(String mangled, int flag) {
+        Symbol m = module.symbol(mangled);
+        m.rawFlags |= flag;
+        m.flags = m.rawFlags;
     }
 
     /** CPython's future-feature scan: a docstring, then {@code from __future__ import ...} statements. */
@@ -119,15 +352,19 @@ final class Collector {
     /** symtable_add_def_helper: adds {@code flag} to {@code name} in {@code ste} (mangled for the current block). */
     private Symbol addDefHelper(String name, int flag, RawScope ste) {
         String mangled = mangle(cur, name);
+        // a recorded body may change its own scopes only (and the module's, through 'global')
+        if (recording != null && ste.depth < recording.depth) recordable = false;
         Symbol sym = ste.symbol(mangled);
         int val = sym.rawFlags | flag;
         if (ste.compIterTarget) val |= Def.COMP_ITER;
         sym.rawFlags = val;
         sym.flags = val; // what the analysis starts from
         if ((flag & Def.PARAM) == 0 && (flag & Def.GLOBAL) != 0) {
-            Symbol m = module.symbol(mangled);
-            m.rawFlags |= flag;
-            m.flags = m.rawFlags;
+            addToModule(mangled, flag);
+            if (recording != null) {
+                moduleOpNames.add(mangled);
+                moduleOpFlags.add(flag);
+            }
         }
         return sym;
     }
@@ -267,10 +504,7 @@ final class Collector {
             for (TypeParam tp : typeParams) visitTypeParam(tp);
         }
         visitAnnotations(args, returns);
-        enterBlock(ScopeKind.FUNCTION, name, s, line(s));
-        visitParameters(args, s);
-        visitStmts(body);
-        exitBlock();
+        visitFunctionBody(s, name, args, body);
         if (generic) exitBlock();
     }
 

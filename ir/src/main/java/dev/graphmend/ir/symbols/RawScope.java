@@ -28,15 +28,23 @@ final class RawScope {
     /** CPython's ste_comp_iter_target: set while a comprehension's target is visited. */
     boolean compIterTarget;
 
+    /** Nesting depth: 0 for the module. */
+    final int depth;
+
     RawScope(ScopeKind kind, String name, Node node, int lineno, RawScope parent, String privateName) {
+        this(kind, name, node, lineno, parent, privateName, kind == ScopeKind.MODULE || kind == ScopeKind.CLASS ? 32 : 8);
+    }
+
+    RawScope(ScopeKind kind, String name, Node node, int lineno, RawScope parent, String privateName, int expectedNames) {
         this.kind = kind;
         this.name = name;
         this.node = node;
         this.lineno = lineno;
         this.parent = parent;
         this.privateName = privateName;
+        this.depth = parent == null ? 0 : parent.depth + 1;
         this.scope = new Scope(kind, name, node, lineno, parent == null ? null : parent.scope);
-        this.symbols = new SymbolMap(kind == ScopeKind.MODULE || kind == ScopeKind.CLASS ? 32 : 8);
+        this.symbols = new SymbolMap(expectedNames);
     }
 
     /** The symbol of a (mangled) name in this scope, added when first seen. */

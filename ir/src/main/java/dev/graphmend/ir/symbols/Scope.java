@@ -33,6 +33,9 @@ public final class Scope {
     private List<Symbol> symbolList = List.of();
     private boolean needsClassCell;
     private boolean needsClassDict;
+    /** While a table is built: this scope's number in the function body {@link Collector} is recording ({@link #slotOwner}). */
+    int slot;
+    Object slotOwner;
 
     Scope(ScopeKind kind, String name, Node node, int line, Scope parent) {
         this.kind = kind;
@@ -65,6 +68,12 @@ public final class Scope {
      * default, the alias's name for a type alias value.
      */
     public String name() { return name; }
+
+    /** Its mangled-names set (null: every private name is mangled); for a replay of this scope. */
+    Set<String> mangledOnly() { return mangledOnly; }
+
+    /** Its symbols as the map the table built (pass 1's symbols first, then pass-through ones). */
+    SymbolMap symbolMap() { return symbols; }
 
     /**
      * The node that opens the scope: the {@code Module}; the {@code FunctionDef},

@@ -31,10 +31,32 @@ public final class Symbol extends Analyzer.Entry {
     private Stmt declaration;
     private Resolution resolution;
 
+    /** While a table is built: this symbol's number in the function body {@link Collector} is recording. */
+    int slot;
+    /** The binding and use lists are a finished table's (unmodifiable already, shared). */
+    private boolean listsShared;
+
     Symbol(String name, Scope scope, boolean passThrough) {
         super(name);
         this.scope = scope;
         this.passThrough = passThrough;
+    }
+
+    /**
+     * Pass 1's view of {@code done}, a symbol of a finished table, as a symbol of {@code scope}:
+     * raw flags, bindings, uses and declaration, before any analysis. The lists are shared, as
+     * they are immutable and hold nodes of the same (reused) subtree.
+     */
+    Symbol(Symbol done, Scope scope) {
+        super(done.name);
+        this.scope = scope;
+        this.passThrough = false;
+        this.rawFlags = done.rawFlags;
+        this.flags = done.rawFlags;
+        this.bindings = done.bindings;
+        this.uses = done.uses;
+        this.declaration = done.declaration;
+        this.listsShared = true;
     }
 
     void addBinding(Binding b) {
@@ -54,8 +76,10 @@ public final class Symbol extends Analyzer.Entry {
 
     /** Ends the build: the lists become unmodifiable, and the resolution is set. */
     void freeze(Resolution r) {
-        if (!bindings.isEmpty()) bindings = Collections.unmodifiableList(bindings);
-        if (!uses.isEmpty()) uses = Collections.unmodifiableList(uses);
+        if (!listsShared) {
+            if (!bindings.isEmpty()) bindings = Collections.unmodifiableList(bindings);
+            if (!uses.isEmpty()) uses = Collections.unmodifiableList(uses);
+        }
         this.resolution = r;
     }
 

@@ -33,6 +33,8 @@ public final class SymbolTable {
     /** Built on the first {@link #references} query: most versions of a document are never asked. */
     private volatile IdentityHashMap<Symbol, List<Symbol>> references;
     private final List<Problem> problems;
+    /** Pass 1 of each top function body, for the next version's table (see {@link #build(Module, SymbolTable)}). */
+    private final Map<Node, Collector.Recorded> recorded;
 
     /**
      * Something CPython's symtable rejects with a {@code SyntaxError} (a {@code nonlocal} with
@@ -53,6 +55,7 @@ public final class SymbolTable {
         this.module = toScope(top);
         this.nodes = c.nodes;
         this.openers = c.openers;
+        this.recorded = c.recorded;
         nodes.freeze();
 
         for (Scope s : module.walk()) {
@@ -83,6 +86,23 @@ public final class SymbolTable {
     /** Builds the symbol tables of a module. Never throws on a tree the parser produced, however broken the program. */
     public static SymbolTable build(Module module) {
         return new SymbolTable(module, new Collector(module));
+    }
+
+    /**
+     * Builds the symbol tables of a module that is a later version of {@code previous}'s, as
+     * {@link #build(Module)} does, with the same result: every scope, symbol and node mapping is
+     * this table's own, and nothing in it refers to {@code previous}. Only faster: the first pass
+     * over a function body that the new tree still holds (the same node object, in the same
+     * context: the incremental document model reuses the nodes of every chunk an edit does not
+     * touch) is replayed from what {@code previous} recorded of it instead of being walked again;
+     * the analysis then runs over the whole module as usual.
+     *
+     * @param previous an earlier version's table, or null (then this is {@link #build(Module)})
+     */
+    public static SymbolTable build(Module module, SymbolTable previous) {
+        if (previous == null) return build(module);
+        return new SymbolTable(module, new Collector(module, previous.recorded, previous.nodes.size() + previous.nodes.size() / 8,
+                previous.openers.size() + 16));
     }
 
     /**

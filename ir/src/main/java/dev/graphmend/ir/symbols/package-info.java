@@ -50,6 +50,14 @@
  * prints from CPython; {@code SymtableOracleTest} compares the two on the whole 3.13 standard
  * library, and our own view with CPython 3.11's (the last symtable before PEP 709).
  *
+ * <p>Versions of an edited document: {@code SymbolTable.build(module, previous)} gives the same
+ * table as {@code build(module)}, faster when the new tree reuses nodes of the previous one (the
+ * incremental document model keeps every chunk an edit does not touch): the first pass over a
+ * function body that is still the same node, in the same context, is replayed from a record the
+ * previous table kept (see {@code Collector.Recorded}) into new scopes and symbols; the analysis
+ * and the resolutions run again over the whole module. {@code IncrementalParsePropertyTest}
+ * compares such tables with from-scratch ones after every edit, scope by scope and node by node.
+ *
  * <h2>Imports and qualified names</h2>
  *
  * <p>{@link dev.graphmend.ir.symbols.Imports} lists what each import binds, as absolute dotted

@@ -10,6 +10,7 @@ import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.ir.dump.GmAstDump;
 import dev.graphmend.ir.symbols.Binding;
 import dev.graphmend.ir.symbols.Resolution;
+import dev.graphmend.ir.symbols.Scope;
 import dev.graphmend.ir.symbols.ScopeKind;
 import dev.graphmend.ir.symbols.Symbol;
 import dev.graphmend.ir.symbols.SymbolTable;
@@ -24,6 +25,7 @@ import java.util.EnumMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
@@ -64,6 +66,7 @@ class IncrementalParsePropertyTest {
             int fileIndex = rnd.nextInt(bases.size());
             PythonDocument doc = bases.get(fileIndex);
             UniIR ir = UniIR.of(doc);
+            ir.symbols(); // so that every edit's table is built from the previous version's
             int steps = 1 + rnd.nextInt(6);
             TextChange undo = null;
             StringBuilder history = new StringBuilder();
@@ -96,6 +99,7 @@ class IncrementalParsePropertyTest {
                     fail("sequence " + seq + ": symbol tables differ: " + firstDifference(ours, theirs) + "\nedits:" + history);
                 }
                 String why = compareNames(nextIr.symbols(), scratchIr.symbols(), pick);
+                if (why == null) why = compareStructure(nextIr.symbols(), scratchIr.symbols());
                 if (why != null) fail("sequence " + seq + ": " + why + "\nedits:" + history);
                 namesCompared += 8;
                 if (edits % 5 == 0) {
@@ -144,6 +148,107 @@ class IncrementalParsePropertyTest {
             if (!x.equals(y)) return "name " + a.get(k).id() + " at " + a.get(k).span() + " resolves differently:\n  ours    " + x + "\n  scratch " + y;
         }
         return null;
+    }
+
+    /**
+     * The whole of two tables, beyond what the dump shows: the same scopes in the same order with
+     * the same parents and nodes (by position in tree order), each scope's symbols in the same
+     * order with the same resolution, every node's scope, every {@code Name}'s symbol and every
+     * node's opened scope. Our table must also be self-contained: every scope's parent and every
+     * symbol's scope one of its own (never one of an earlier version's table). Returns the
+     * difference, or null.
+     */
+    static String compareStructure(SymbolTable ours, SymbolTable theirs) {
+        List<Scope> sa = ours.scopes();
+        List<Scope> sb = theirs.scopes();
+        if (sa.size() != sb.size()) return "scope counts differ: " + sa.size() + " vs " + sb.size();
+        IdentityHashMap<Scope, Integer> ia = new IdentityHashMap<>();
+        IdentityHashMap<Scope, Integer> ib = new IdentityHashMap<>();
+        for (int k = 0; k < sa.size(); k++) {
+            ia.put(sa.get(k), k);
+            ib.put(sb.get(k), k);
+        }
+        List<Node> na = new ArrayList<>();
+        List<Node> nb = new ArrayList<>();
+        collectAll(ours.ast(), na);
+        collectAll(theirs.ast(), nb);
+        if (na.size() != nb.size()) return "node counts differ";
+        IdentityHashMap<Node, Integer> pa = new IdentityHashMap<>();
+        IdentityHashMap<Node, Integer> pb = new IdentityHashMap<>();
+        for (int k = 0; k < na.size(); k++) {
+            pa.put(na.get(k), k);
+            pb.put(nb.get(k), k);
+        }
+        if (ours.module() != sa.get(0) || sa.get(0).parent() != null) return "module scope is not the root";
+        for (int k = 0; k < sa.size(); k++) {
+            Scope a = sa.get(k);
+            Scope b = sb.get(k);
+            if (k > 0 && !ia.containsKey(a.parent())) return "scope " + a + " has a parent outside its table";
+            if (k > 0 && !ia.get(a.parent()).equals(ib.get(b.parent()))) return "scope " + a + " has another parent";
+            if (!Objects.equals(pa.get(a.node()), pb.get(b.node()))) return "scope " + a + " has another node";
+            if (!a.toString().equals(b.toString())) return "scope " + k + " differs: " + a + " vs " + b;
+            List<Symbol> xa = new ArrayList<>(a.symbols());
+            List<Symbol> xb = new ArrayList<>(b.symbols());
+            if (xa.size() != xb.size()) return "scope " + a + " has another number of symbols";
+            for (int i = 0; i < xa.size(); i++) {
+                Symbol x = xa.get(i);
+                Symbol y = xb.get(i);
+                if (x.scope() != a) return "symbol " + x + " is not its scope's";
+                if (x.resolution().symbol() != x) return "symbol " + x + " has another symbol's resolution";
+                if (!x.toString().equals(y.toString()) || x.isPassThrough() != y.isPassThrough()) {
+                    return "symbol " + i + " of " + a + " differs: " + x + " vs " + y;
+                }
+                String rx = describe(x.resolution(), ia);
+                String ry = describe(y.resolution(), ib);
+                if (!rx.equals(ry)) return "symbol " + x + " resolves differently: " + rx + " vs " + ry;
+                if (!bindings(x, pa).equals(bindings(y, pb))) return "symbol " + x + " has other bindings or uses";
+            }
+        }
+        for (int k = 0; k < na.size(); k++) {
+            Node a = na.get(k);
+            Node b = nb.get(k);
+            Scope x = ours.scopeOf(a);
+            Scope y = theirs.scopeOf(b);
+            if (x != null && !ia.containsKey(x)) return "node " + k + " (" + a.getClass().getSimpleName() + ") maps to a scope outside the table";
+            if (!Objects.equals(x == null ? null : ia.get(x), y == null ? null : ib.get(y))) {
+                return "node " + k + " (" + a.getClass().getSimpleName() + " at " + a.span() + ") has another scope: " + x + " vs " + y;
+            }
+            Scope ox = ours.scopeOpenedBy(a);
+            Scope oy = theirs.scopeOpenedBy(b);
+            if (!Objects.equals(ox == null ? null : ia.get(ox), oy == null ? null : ib.get(oy))) {
+                return "node " + k + " opens another scope: " + ox + " vs " + oy;
+            }
+            if (a instanceof Expr.Name n) {
+                Symbol sx = ours.symbolOf(n);
+                Symbol sy = theirs.symbolOf((Expr.Name) b);
+                String dx = sx == null ? "null" : sx.name() + "@" + ia.get(sx.scope());
+                String dy = sy == null ? "null" : sy.name() + "@" + ib.get(sy.scope());
+                if (!dx.equals(dy)) return "name " + n.id() + " at " + n.span() + " has another symbol: " + dx + " vs " + dy;
+            }
+        }
+        if (!ours.problems().equals(theirs.problems())) return "problems differ: " + ours.problems() + " vs " + theirs.problems();
+        return null;
+    }
+
+    private static String describe(Resolution r, IdentityHashMap<Scope, Integer> scopes) {
+        if (r == null) return "null";
+        Symbol d = r.definition();
+        return r.kind() + " in " + scopes.get(r.definingScope()) + " def "
+                + (d == null ? "-" : d.name() + "@" + scopes.get(d.scope())) + " star " + r.mayComeFromStarImport();
+    }
+
+    private static String bindings(Symbol s, IdentityHashMap<Node, Integer> nodes) {
+        StringBuilder sb = new StringBuilder();
+        for (Binding b : s.bindings()) sb.append(b.kind()).append('@').append(nodes.get(b.node())).append('/').append(nodes.get(b.construct())).append(' ');
+        sb.append('|');
+        for (Expr.Name u : s.uses()) sb.append(' ').append(nodes.get(u));
+        sb.append(" decl ").append(s.declaration() == null ? "-" : nodes.get(s.declaration()));
+        return sb.toString();
+    }
+
+    private static void collectAll(Node n, List<Node> out) {
+        out.add(n);
+        n.forEachChild(c -> collectAll(c, out));
     }
 
     private static String describe(SymbolTable t, Resolution r, IdentityHashMap<Node, Integer> index) {
