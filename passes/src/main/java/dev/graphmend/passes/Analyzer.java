@@ -48,7 +48,23 @@ public final class Analyzer {
      * with no diagnostics. Null focus: every module.
      */
     public static Map<SourceModule, List<Diagnostic>> analyze(Project project, SourceModule focus) {
+        return analyze(project, focus, null);
+    }
+
+    /**
+     * Like {@link #analyze(Project, SourceModule)}, reusing what {@code memo} kept of the focus
+     * module's previous version where the edit cannot have changed it, and keeping this
+     * version's results in it. Null memo: analyse everything.
+     */
+    public static Map<SourceModule, List<Diagnostic>> analyze(Project project, SourceModule focus, AnalysisMemo memo) {
+        if (focus == null) memo = null;
         AnalysisConfig config = project.config();
+        if (memo != null) {
+            List<SourceModule> others = new ArrayList<>(project.modules());
+            others.remove(focus);
+            memo.begin(focus, others, config);
+        }
+        AnalysisMemo memoNow = memo;
         Map<SourceModule, List<Diagnostic>> out = new ConcurrentHashMap<>();
         for (SourceModule m : project.modules()) {
             out.put(m, new ArrayList<>(focus == null || focus == m ? syntaxErrors(m, config) : List.of()));
@@ -68,6 +84,14 @@ public final class Analyzer {
         regions.reached().parallelStream().forEach(reached -> {
             SourceModule m = reached.function().module();
             if (focus != null && m != focus) return;
+            List<Diagnostic> known = memoNow == null ? null : memoNow.lookup(reached);
+            if (known != null) {
+                List<Diagnostic> list = out.get(m);
+                synchronized (list) {
+                    list.addAll(known);
+                }
+                return;
+            }
             FunctionContext ctx = reached.context(project); // reuses what discovery inferred
             List<Diagnostic> found = new ArrayList<>();
             for (Rule rule : rules) {
@@ -79,11 +103,13 @@ public final class Analyzer {
                             + ": internal error " + e);
                 }
             }
+            if (memoNow != null) memoNow.store(reached, ctx.consulted(), found);
             List<Diagnostic> list = out.get(m);
             synchronized (list) {
                 list.addAll(found);
             }
         });
+        if (memo != null) memo.end();
         Map<SourceModule, List<Diagnostic>> result = new IdentityHashMap<>();
         for (SourceModule m : project.modules()) result.put(m, dedupAndSort(out.get(m)));
         return result;

@@ -1,5 +1,6 @@
 package dev.graphmend.lsp;
 
+import dev.graphmend.passes.AnalysisMemo;
 import dev.graphmend.passes.Analyzer;
 import dev.graphmend.passes.Diagnostic;
 import dev.graphmend.passes.analysis.Project;
@@ -12,15 +13,18 @@ import java.util.Map;
 
 /** The engine as the server calls it; an interface so tests can slow it down or count calls. */
 public interface Engine {
-    /** The diagnostics of {@code focus}, a module of the project (the others' lists are empty). */
-    Map<SourceModule, List<Diagnostic>> analyze(Project project, SourceModule focus);
+    /**
+     * The diagnostics of {@code focus}, a module of the project (the others' lists are empty),
+     * reusing what {@code memo} (one per open document) kept of its previous version.
+     */
+    Map<SourceModule, List<Diagnostic>> analyze(Project project, SourceModule focus, AnalysisMemo memo);
 
     FixAll.Result fixAll(Path file, String text, AnalysisConfig config, List<SourceModule> others);
 
     Engine DEFAULT = new Engine() {
         @Override
-        public Map<SourceModule, List<Diagnostic>> analyze(Project project, SourceModule focus) {
-            return Analyzer.analyze(project, focus);
+        public Map<SourceModule, List<Diagnostic>> analyze(Project project, SourceModule focus, AnalysisMemo memo) {
+            return Analyzer.analyze(project, focus, memo);
         }
 
         @Override

@@ -144,6 +144,8 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         long generation;
         Future<?> task;
         CompletableFuture<Analysis> next = new CompletableFuture<>();
+        /** What the previous version's analysis found per function; used by the analysis thread only. */
+        final dev.graphmend.passes.AnalysisMemo memo = new dev.graphmend.passes.AnalysisMemo();
         Analysis last;
         long lastGeneration = -1;
         boolean closed;
@@ -595,7 +597,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             long tModule = System.nanoTime();
             Project project = new Project(modules, cfg.config());
             long tProject = System.nanoTime();
-            Map<SourceModule, List<Diagnostic>> found = engine.analyze(project, mine);
+            Map<SourceModule, List<Diagnostic>> found = engine.analyze(project, mine, e.memo);
             long tEngine = System.nanoTime();
             if (!current(e, gen)) return; // a newer version is on its way: drop this result
             List<Diagnostic> list = found.getOrDefault(mine, List.of());
@@ -610,14 +612,18 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
                 e.lastGeneration = gen;
                 waiting = e.next;
             }
-            waiting.complete(a);
-            long ms = (System.nanoTime() - t0) / 1_000_000;
-            log.trace("analysed " + s.uri + " v" + s.version + ": " + list.size() + " diagnostics in " + ms + " ms",
-                    modules.size() + " modules in the project; ms: configuration " + millis(t0, tConfig)
-                            + ", symbols and names " + millis(tConfig, tModule) + ", project " + millis(tModule, tProject)
-                            + ", engine " + millis(tProject, tEngine) + ", mapping " + millis(tEngine, System.nanoTime()));
+            long tMapped = System.nanoTime();
             LanguageClient c = client;
             if (c != null && !caps.pullDiagnostics()) c.publishDiagnostics(new PublishDiagnosticsParams(s.uri, lsp, s.version));
+            waiting.complete(a);
+            // the trace goes out after the diagnostics, which the user waits for
+            long ms = (tMapped - t0) / 1_000_000;
+            log.trace("analysed " + s.uri + " v" + s.version + ": " + list.size() + " diagnostics in " + ms + " ms",
+                    modules.size() + " modules in the project; functions: " + e.memo.reused() + " reused, "
+                            + e.memo.analysed() + " analysed (" + e.memo.lastMode() + "); ms: queued " + millis(s.createdNanos, t0) + ", configuration "
+                            + millis(t0, tConfig) + ", symbols and names " + millis(tConfig, tModule) + ", project "
+                            + millis(tModule, tProject) + ", engine " + millis(tProject, tEngine) + ", mapping "
+                            + millis(tEngine, tMapped) + ", publishing " + millis(tMapped, System.nanoTime()));
         } catch (Throwable t) {
             log.error("analysis of " + s.uri + " failed: " + t);
             CompletableFuture<Analysis> waiting;

@@ -17,6 +17,8 @@ final class Snapshot {
     final Path path;
     final int version;
     final UniIR ir;
+    /** When this version was made (System.nanoTime), for the trace's timings. */
+    final long createdNanos = System.nanoTime();
     private volatile SourceModule module;
     /** The dotted module name and whether it is a package's __init__, found once per opened document. */
     private final String moduleName;

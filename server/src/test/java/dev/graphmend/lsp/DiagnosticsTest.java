@@ -113,7 +113,7 @@ class DiagnosticsTest {
             assertEquals(30, p.getVersion());
             assertEquals(range(34, 7, 34, 18), p.getDiagnostics().get(0).getRange());
             // 30 versions, but debouncing and cancellation leave far fewer analyses
-            verify(engine, atMost(10)).analyze(any(), any());
+            verify(engine, atMost(10)).analyze(any(), any(), any());
             for (PublishDiagnosticsParams x : h.client.allPublished) assertTrue(x.getVersion() == null || x.getVersion() <= 30);
         }
     }

@@ -27,7 +27,8 @@ final class FakeFixes {
 
     static Engine engine() {
         Engine e = mock(Engine.class);
-        when(e.analyze(any(), any())).thenAnswer(inv -> withFixes(Engine.DEFAULT.analyze(inv.getArgument(0), inv.getArgument(1))));
+        when(e.analyze(any(), any(), any())).thenAnswer(inv -> withFixes(Engine.DEFAULT.analyze(inv.getArgument(0), inv.getArgument(1),
+                inv.getArgument(2))));
         when(e.fixAll(any(), any(), any(), any())).thenAnswer(inv -> fixAll(inv.getArgument(0), inv.getArgument(1),
                 inv.getArgument(2), inv.getArgument(3)));
         return e;
@@ -66,7 +67,7 @@ final class FakeFixes {
         SourceModule m = ProjectLoader.module(file, file.toString(), text);
         List<SourceModule> all = new ArrayList<>(others);
         all.add(m);
-        List<Diagnostic> ds = withFixes(Engine.DEFAULT.analyze(new Project(all, config), m)).get(m);
+        List<Diagnostic> ds = withFixes(Engine.DEFAULT.analyze(new Project(all, config), m, null)).get(m);
         List<Diagnostic.Edit> edits = new ArrayList<>();
         List<FixAll.Applied> applied = new ArrayList<>();
         for (Diagnostic d : ds) {

@@ -140,9 +140,9 @@ class RobustnessTest {
     void cancelRequestAnswersRequestCancelled() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         Engine slow = mock(Engine.class);
-        when(slow.analyze(any(), any())).thenAnswer(inv -> {
+        when(slow.analyze(any(), any(), any())).thenAnswer(inv -> {
             release.await(20, TimeUnit.SECONDS);
-            return Engine.DEFAULT.analyze(inv.getArgument(0), inv.getArgument(1));
+            return Engine.DEFAULT.analyze(inv.getArgument(0), inv.getArgument(1), inv.getArgument(2));
         });
         try (Harness h = new Harness(slow)) {
             h.initialize(Harness.caps(true, false, true), null);

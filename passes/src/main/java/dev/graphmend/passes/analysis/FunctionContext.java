@@ -39,6 +39,7 @@ public final class FunctionContext {
     private final Map<Expr, Val> memo = new IdentityHashMap<>();
     private final Map<Expr, Boolean> inProgress = new IdentityHashMap<>();
     private final Map<Stmt, List<Expr>> expressions = new IdentityHashMap<>();
+    private final Set<Node> consulted; // shared with the contexts of callees this one asks
     private int cycleHits; // values computed while a cycle was cut are provisional: not memoised
     private Map<Node, Source> sources; // assignment target Name -> what it is assigned
     private List<Stmt> live;
@@ -65,10 +66,42 @@ public final class FunctionContext {
     void markRoot(boolean root) { this.root = root; }
 
     private FunctionContext(Project project, FunctionRef fn, Map<String, Val> params, int depth) {
+        this(project, fn, params, depth, java.util.Collections.newSetFromMap(new IdentityHashMap<>()));
+    }
+
+    private FunctionContext(Project project, FunctionRef fn, Map<String, Val> params, int depth, Set<Node> consulted) {
         this.project = project;
         this.fn = fn;
         this.params = params;
         this.depth = depth;
+        this.consulted = consulted;
+    }
+
+    /**
+     * The definitions outside this function whose bodies its values were read from: callees whose
+     * return values were inferred, classes (and their bases) whose attributes were looked up, also
+     * by the callees' contexts. What this context found can change only if this function, its
+     * parameters or one of these changes, or a name's binding does ({@link AnalysisMemo}).
+     */
+    public Set<Node> consulted() { return consulted; }
+
+    private void consult(ClassInfo c) {
+        java.util.ArrayDeque<ClassInfo> todo = new java.util.ArrayDeque<>();
+        todo.add(c);
+        while (!todo.isEmpty()) {
+            ClassInfo k = todo.poll();
+            if (consulted.add(k.def())) todo.addAll(k.bases());
+        }
+    }
+
+    private Val attributeOf(ClassInfo c, String attr) {
+        consult(c);
+        return project.attribute(c, attr);
+    }
+
+    private Expr attributeExprOf(ClassInfo c, String attr) {
+        consult(c);
+        return project.attributeExpr(c, attr);
     }
 
     public Project project() { return project; }
@@ -247,7 +280,7 @@ public final class FunctionContext {
             if (vs.size() == 1 && vs.get(0) instanceof Expr.Call c && c.args().isEmpty() && c.keywords().isEmpty()) {
                 ClassInfo k = project.resolveClass(fn.module(), c.func());
                 if (k != null && !k.ownMethods().containsKey("__init__")) {
-                    Expr v = project.attributeExpr(k, a.attr());
+                    Expr v = attributeExprOf(k, a.attr());
                     return v instanceof Expr.Constant ? v : null;
                 }
             }
@@ -309,7 +342,7 @@ public final class FunctionContext {
         if (where == fn.module() && e instanceof Expr.Attribute a) {
             Val recv = value(a.value());
             if (recv.cls() != null) {
-                Expr v = project.attributeExpr(recv.cls(), a.attr());
+                Expr v = attributeExprOf(recv.cls(), a.attr());
                 if (v != null) return origin(v, recv.cls().module(), depth + 1);
             }
         }
@@ -546,18 +579,18 @@ public final class FunctionContext {
             case BOTTOM:
                 return Val.BOTTOM;
             case OBJECT:
-                return recv.cls() == null ? Val.UNKNOWN : project.attribute(recv.cls(), a.attr());
+                return recv.cls() == null ? Val.UNKNOWN : attributeOf(recv.cls(), a.attr());
             case TENSOR_SEQUENCE:
                 return a.attr().equals("values") || a.attr().equals("indices") ? Val.TENSOR : Val.UNKNOWN;
             case SELF:
                 if (recv.cls() == null) return a.attr().equals("training") ? Val.STATIC : Val.UNKNOWN;
-                return project.attribute(recv.cls(), a.attr());
+                return attributeOf(recv.cls(), a.attr());
             case TENSOR: case BOOL_TENSOR:
                 return Val.of(TorchApi.tensorAttributeKind(a.attr()));
             case MODULE:
                 if (a.attr().equals("weight") || a.attr().equals("bias")) return Val.TENSOR;
                 if (a.attr().equals("training")) return Val.STATIC;
-                if (recv.cls() != null) return project.attribute(recv.cls(), a.attr());
+                if (recv.cls() != null) return attributeOf(recv.cls(), a.attr());
                 return Val.UNKNOWN;
             case STATIC:
                 return Val.STATIC; // config.hidden_size, x.shape.numel, …
@@ -635,7 +668,7 @@ public final class FunctionContext {
                     if (recv.cls() == null) return Val.UNKNOWN;
                     FunctionRef m = recv.cls().method(a.attr());
                     if (m != null) return returnValue(m, c, true);
-                    Val attr = project.attribute(recv.cls(), a.attr());
+                    Val attr = attributeOf(recv.cls(), a.attr());
                     return attr.kind() == ValueKind.MODULE ? moduleCall(attr, c) : Val.UNKNOWN;
                 }
                 case MODULE: {
@@ -713,7 +746,9 @@ public final class FunctionContext {
     /** What a call of a project function returns, judged from its return statements (a few calls deep). */
     private Val returnValue(FunctionRef callee, Expr.Call c, boolean bound) {
         if (depth >= MAX_CALL_DEPTH || callee.def() == fn.def()) return Val.UNKNOWN;
-        FunctionContext inner = new FunctionContext(project, callee, bindArguments(callee, c, bound), depth + 1);
+        consulted.add(callee.def());
+        if (callee.owner() != null) consult(callee.owner());
+        FunctionContext inner = new FunctionContext(project, callee, bindArguments(callee, c, bound), depth + 1, consulted);
         Val v = null;
         for (Stmt s : inner.liveStatements()) {
             if (s instanceof Stmt.Return r) {

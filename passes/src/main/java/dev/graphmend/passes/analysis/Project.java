@@ -39,7 +39,7 @@ public final class Project {
         Workspace.Builder wb = Workspace.builder();
         for (SourceModule m : modules) {
             byName.put(m.moduleName(), m);
-            wb.add(m.moduleName(), m.isPackage(), m.symbols());
+            wb.add(m.moduleName(), m.isPackage(), m.names()); // the module's own resolver: its imports are read once
         }
         this.workspace = wb.build();
         for (SourceModule m : modules) {

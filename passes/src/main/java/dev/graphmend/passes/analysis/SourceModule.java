@@ -40,11 +40,17 @@ public final class SourceModule {
         return s;
     }
 
+    private volatile List<Stmt.ClassDef> classes;
+
     /** Top-level classes, and classes nested in classes (not those inside functions). */
     public List<Stmt.ClassDef> classes() {
-        List<Stmt.ClassDef> out = new ArrayList<>();
-        collectClasses(ir.module().body(), out);
-        return out;
+        List<Stmt.ClassDef> c = classes;
+        if (c == null) {
+            List<Stmt.ClassDef> out = new ArrayList<>();
+            collectClasses(ir.module().body(), out);
+            classes = c = List.copyOf(out);
+        }
+        return c;
     }
 
     private static void collectClasses(List<Stmt> body, List<Stmt.ClassDef> out) {

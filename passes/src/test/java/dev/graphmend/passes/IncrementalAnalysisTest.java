@@ -1,0 +1,162 @@
+package dev.graphmend.passes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.graphmend.ir.document.PythonDocument;
+import dev.graphmend.ir.document.TextChange;
+import dev.graphmend.ir.document.UniIR;
+import dev.graphmend.passes.analysis.Project;
+import dev.graphmend.passes.analysis.SourceModule;
+import dev.graphmend.passes.config.AnalysisConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The language server's incremental analysis ({@link AnalysisMemo}) against a from-scratch one:
+ * random edit sequences on our examples and fixtures, applied through the incremental document
+ * model as an editor's keystrokes are, and after every edit the diagnostics with the memo must
+ * equal those without it. Most edits keep the file valid (typing into or renaming an identifier
+ * of a function body, so the memo is really used); some break the syntax or change the line
+ * count (so it must also notice when it cannot be used).
+ */
+class IncrementalAnalysisTest {
+    private static final Pattern SELF_ASSIGN = Pattern.compile("^\\s+self\\.\\w+ = ");
+    private static final List<String> VALUES = List.of("None", "x", "1", "torch.ones(2)", "(x > 0).any()", "self",
+            "nn.Linear(2, 2)", "x.item()", "(x, x)", "self.proj", "torch.zeros(2).sum() > 0");
+    private static final Pattern IDENT = Pattern.compile("[A-Za-z_][A-Za-z_0-9]*");
+    private static final java.util.Set<String> KEYWORDS = java.util.Set.of("False", "None", "True", "and", "as", "assert",
+            "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from",
+            "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
+            "while", "with", "yield");
+    private static final List<String> FILES = List.of("../examples/modeling_tiny_bert.py",
+            "../examples/modeling_tiny_decoder.py", "../examples/attention.py", "../examples/finetune_tiny_bert.py",
+            "src/test/resources/fixtures/GM101.py", "src/test/resources/fixtures/GM102.py",
+            "src/test/resources/fixtures/GM201.py", "src/test/resources/fixtures/regions.py",
+            "src/test/resources/incremental/dependencies.py");
+
+    @Test
+    void memoisedAnalysisEqualsFromScratchAfterEveryEdit() throws IOException {
+        AnalysisConfig config = AnalysisConfig.defaults();
+        List<SourceModule> loaded = new ArrayList<>();
+        for (String f : FILES) loaded.add(ProjectLoader.module(Path.of(f), f, Files.readString(Path.of(f))));
+        Random rnd = new Random(20261129);
+        int edits = 0, compared = 0, reused = 0, analysed = 0;
+        java.util.Map<String, Integer> modes = new java.util.TreeMap<>();
+        int bodyReused = 0, bodyAnalysed = 0;
+        for (int k = 0; k < FILES.size(); k++) {
+            for (int sequence = 0; sequence < 4; sequence++) {
+                List<SourceModule> others = new ArrayList<>(loaded);
+                SourceModule start = others.remove(k);
+                PythonDocument doc = PythonDocument.open(start.ir().document().text(), 0);
+                UniIR ir = UniIR.of(doc);
+                AnalysisMemo memo = new AnalysisMemo();
+                String lastValid = doc.text();
+                for (int step = 0; step < 60; step++) {
+                    TextChange change;
+                    if (!doc.errors().isEmpty() && rnd.nextInt(4) > 0) {
+                        change = undo(doc.text(), lastValid); // as a user fixes what they broke
+                    } else {
+                        change = randomEdit(doc.text(), rnd);
+                    }
+                    if (change == null) continue;
+                    doc = doc.apply(change, doc.version() + 1);
+                    if (doc.errors().isEmpty()) lastValid = doc.text();
+                    ir = ir.next(doc);
+                    edits++;
+                    SourceModule focus = new SourceModule(start.path(), start.moduleName(), start.isPackage(), ir);
+                    List<SourceModule> all = new ArrayList<>(others);
+                    all.add(focus);
+                    List<Diagnostic> incremental = Analyzer.analyze(new Project(all, config), focus, memo).get(focus);
+                    reused += memo.reused();
+                    modes.merge(memo.lastMode().replaceAll("^\\d+ ", "N "), 1, Integer::sum);
+                    if (memo.lastMode().endsWith("changed definitions")) {
+                        bodyReused += memo.reused();
+                        bodyAnalysed += memo.analysed();
+                    }
+                    analysed += memo.analysed();
+                    List<Diagnostic> scratch = Analyzer.analyze(new Project(all, config), focus).get(focus);
+                    assertEquals(scratch, incremental, FILES.get(k) + ", sequence " + sequence + ", edit " + step + ": "
+                            + change + "\n--- text ---\n" + doc.text());
+                    compared++;
+                }
+            }
+        }
+        System.out.printf("incremental analysis: %d edits, %d versions compared, functions reused %d, analysed %d; %s%n",
+                edits, compared, reused, analysed, modes);
+        System.out.printf("after edits of function bodies only: reused %d, analysed %d%n", bodyReused, bodyAnalysed);
+        assertTrue(compared >= 1500, "too few versions compared: " + compared);
+        // after an edit of function bodies, most functions must come from the memo (GM102's do not, by design)
+        assertTrue(bodyReused > 2 * bodyAnalysed, "the memo was hardly used: reused " + bodyReused + ", analysed " + bodyAnalysed);
+    }
+
+    /** The smallest one-range change from {@code now} back to {@code target}. */
+    private static TextChange undo(String now, String target) {
+        int p = 0;
+        while (p < now.length() && p < target.length() && now.charAt(p) == target.charAt(p)) p++;
+        int a = now.length(), b = target.length();
+        while (a > p && b > p && now.charAt(a - 1) == target.charAt(b - 1)) { a--; b--; }
+        int[] from = lineCol(now, p), to = lineCol(now, a);
+        return TextChange.replace(from[0], from[1], to[0], to[1], target.substring(p, b));
+    }
+
+    private static int[] lineCol(String text, int offset) {
+        int line = 0, start = 0;
+        for (int i = 0; i < offset; i++) if (text.charAt(i) == '\n') { line++; start = i + 1; }
+        return new int[] {line, offset - start};
+    }
+
+    /** An edit in a function body (an indented code line): mostly identifier typing and renames, some others. */
+    private static TextChange randomEdit(String text, Random rnd) {
+        String[] lines = text.split("\n", -1);
+        List<Integer> body = new ArrayList<>();
+        for (int i = 0; i < lines.length; i++) {
+            String l = lines[i];
+            if (l.startsWith("        ") && !l.isBlank() && !l.strip().startsWith("#")) body.add(i);
+        }
+        if (body.isEmpty()) return null;
+        int line = body.get(rnd.nextInt(body.size()));
+        String l = lines[line];
+        List<int[]> idents = new ArrayList<>();
+        Matcher m = IDENT.matcher(l);
+        while (m.find()) if (!KEYWORDS.contains(m.group())) idents.add(new int[] {m.start(), m.end()});
+        int kind = rnd.nextInt(100);
+        if (kind < 20) { // change what a function returns or what an attribute holds: what callers and methods read
+            List<Integer> interfaces = new ArrayList<>();
+            for (int i : body) if (lines[i].strip().startsWith("return ") || SELF_ASSIGN.matcher(lines[i]).find()) interfaces.add(i);
+            if (!interfaces.isEmpty()) {
+                int at = interfaces.get(rnd.nextInt(interfaces.size()));
+                String t = lines[at];
+                Matcher a = SELF_ASSIGN.matcher(t);
+                int from = a.find() ? a.end() : t.indexOf("return ") + 7;
+                return TextChange.replace(at, from, at, t.length(), VALUES.get(rnd.nextInt(VALUES.size())));
+            }
+        }
+        kind = 20 + rnd.nextInt(80);
+        if (kind < 50 && !idents.isEmpty()) { // type a letter at the end of a name, or delete its last letter
+            int[] id = idents.get(rnd.nextInt(idents.size()));
+            if (rnd.nextBoolean() && id[1] - id[0] > 1) return TextChange.replace(line, id[1] - 1, line, id[1], "");
+            return TextChange.replace(line, id[1], line, id[1], String.valueOf((char) ('a' + rnd.nextInt(26))));
+        }
+        if (kind < 70 && idents.size() > 1) { // rename: one name of the line becomes another of the line
+            int[] a = idents.get(rnd.nextInt(idents.size()));
+            int[] b = idents.get(rnd.nextInt(idents.size()));
+            return TextChange.replace(line, a[0], line, a[1], l.substring(b[0], b[1]));
+        }
+        if (kind < 87) { // any character anywhere in the line (often a syntax error)
+            int col = rnd.nextInt(l.length() + 1);
+            if (rnd.nextBoolean() && col < l.length()) return TextChange.replace(line, col, line, col + 1, "");
+            return TextChange.replace(line, col, line, col, String.valueOf(" .()[]:,+x1_=".charAt(rnd.nextInt(13))));
+        }
+        if (kind < 94) return TextChange.replace(line, 0, line, 0, l.substring(0, l.length() - l.stripLeading().length())
+                + "pass\n"); // a new line: everything below moves
+        return TextChange.replace(line, 0, line + 1, 0, ""); // delete the line
+    }
+}
