@@ -325,6 +325,11 @@ async def bench_file(srv, path, args, res):
     ms, rec = await open_and_wait(srv, path, text, args.open_timeout)
     res["open_ms"] = ms
     res["open_diags"] = rec[3] if rec else None
+    await asyncio.sleep(0.05)  # the trace follows the diagnostics
+    for _, m, verbose in srv.traces:
+        if re.match(r"analysed " + re.escape(u) + r" v1: ", m):
+            res["open_trace"] = m + "; " + verbose.split("; ", 1)[-1]
+            break
     incremental = sync_kind(srv.caps) == 2
     res["sync"] = "incremental" if incremental else "full"
     line, col = pick_edit_line(lines)
@@ -584,6 +589,8 @@ def main():
                              + ("; p50 by phase (ms): " + ", ".join(f"{k} {pct(v, .5):.2f}"
                                                                      for k, v in f["analysis_phases"].items())
                                 if f.get("analysis_phases") else ""))
+            if f.get("open_trace"):
+                notes.append(f"{r['name']} / {fname}: first analysis after didOpen: {f['open_trace']}")
             notes.append(f"{r['name']} / {fname}: {f.get('sync', '?')} sync, edit at line:col "
                          f"{f.get('edit_at', '?')}, {f.get('open_diags', '?')} diagnostics on open")
         if r["error"]:

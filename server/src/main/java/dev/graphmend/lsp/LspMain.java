@@ -94,7 +94,7 @@ public final class LspMain {
             String a = args.get(i);
             if (a.equals("--stdio")) continue;
             if (a.equals("--debounce-ms") && i + 1 < args.size() && args.get(i + 1).matches("\\d{1,6}")) {
-                options = new GraphmendServer.Options(Long.parseLong(args.get(++i)), options.othersDelayMs());
+                options = new GraphmendServer.Options(Long.parseLong(args.get(++i)), options.othersDelayMs(), options.warmUp());
                 continue;
             }
             err.println("graphmend lsp: unknown argument " + a + " (usage: graphmend lsp [--stdio] [--debounce-ms N]; "
