@@ -81,7 +81,9 @@ async function start(): Promise<void> {
   }
   output.appendLine(`Using Java ${java.versionText} from ${java.source}: ${java.java}`);
 
-  const serverOptions: ServerOptions = { command: java.java, args: ['-jar', jar, 'lsp'] };
+  // JVM options as docs/lsp.md recommends: a deep stack for deeply nested code, and the serial
+  // collector, which measured lowest in latency and resident memory for this server
+  const serverOptions: ServerOptions = { command: java.java, args: ['-Xss16m', '-XX:+UseSerialGC', '-jar', jar, 'lsp'] };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'python' },
