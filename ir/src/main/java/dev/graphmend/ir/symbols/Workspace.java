@@ -57,7 +57,12 @@ public final class Workspace {
 
         /** Adds a module under its dotted name ({@code pkg.sub} for {@code pkg/sub/__init__.py}, with {@code isPackage}). */
         public Builder add(String name, boolean isPackage, SymbolTable table) {
-            modules.put(name, new Module(name, isPackage, table, QualifiedNames.of(table, name, isPackage)));
+            return add(name, isPackage, QualifiedNames.of(table, name, isPackage));
+        }
+
+        /** Adds a module whose resolver the caller already has (built for the same name, package flag and table). */
+        public Builder add(String name, boolean isPackage, QualifiedNames names) {
+            modules.put(name, new Module(name, isPackage, names.table(), names));
             return this;
         }
 
