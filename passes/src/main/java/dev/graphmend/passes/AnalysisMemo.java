@@ -116,6 +116,13 @@ public final class AnalysisMemo {
         }
     }
 
+    /** Forgets everything: the next analysis starts from scratch (after one that did not finish). */
+    void forget() {
+        module = null;
+        entries = new HashMap<>();
+        next = new HashMap<>();
+    }
+
     /** This version's entries become the ones the next version looks up. */
     void end() {
         entries = next;

@@ -64,7 +64,22 @@ public final class Analyzer {
             others.remove(focus);
             memo.begin(focus, others, config);
         }
-        AnalysisMemo memoNow = memo;
+        boolean completed = false;
+        try {
+            Map<SourceModule, List<Diagnostic>> result = analyzeWith(project, focus, memo, config);
+            completed = true;
+            return result;
+        } finally {
+            // an analysis that failed half-way must not leave entries of an older version to be reused
+            if (memo != null) {
+                if (completed) memo.end();
+                else memo.forget();
+            }
+        }
+    }
+
+    private static Map<SourceModule, List<Diagnostic>> analyzeWith(Project project, SourceModule focus, AnalysisMemo memoNow,
+                                                                   AnalysisConfig config) {
         Map<SourceModule, List<Diagnostic>> out = new ConcurrentHashMap<>();
         for (SourceModule m : project.modules()) {
             out.put(m, new ArrayList<>(focus == null || focus == m ? syntaxErrors(m, config) : List.of()));
@@ -109,7 +124,6 @@ public final class Analyzer {
                 list.addAll(found);
             }
         });
-        if (memo != null) memo.end();
         Map<SourceModule, List<Diagnostic>> result = new IdentityHashMap<>();
         for (SourceModule m : project.modules()) result.put(m, dedupAndSort(out.get(m)));
         return result;
