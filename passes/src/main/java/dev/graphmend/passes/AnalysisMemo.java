@@ -34,7 +34,9 @@ import java.util.Set;
  * were, no {@code global} statement is involved, and neither version has syntax errors. A
  * function is then analysed again when it changed, when it belongs to a class with a changed
  * member (its attributes may have changed), when it consulted a changed function or class, or
- * when it has a GM102 diagnostic (the deferral's legality looks at the whole module). Anything
+ * when a fix proposed in it looked at the module's other compiled functions (the deferral's
+ * registration must be legal for all of them: {@link
+ * dev.graphmend.passes.analysis.FunctionContext#readWholeModule()}). Anything
  * else (other files, the configuration) changing clears the memo. Not thread-safe: one analysis
  * at a time.
  */
@@ -77,12 +79,13 @@ public final class AnalysisMemo {
         next = new HashMap<>();
         dev.graphmend.ir.ast.Module now = focus.ir().module();
         boolean errors = !focus.ir().errors().isEmpty();
-        Set<Node> diff = module == null || errors || hadErrors || !Objects.equals(config, configNow)
-                || !sameIdentities(others, othersNow) ? null : bodyChanges(module, now);
+        Set<Node> diff = null;
+        if (module == null) mode = "first version";
+        else if (errors || hadErrors) mode = "syntax errors";
+        else if (!Objects.equals(config, configNow) || !sameIdentities(others, othersNow)) mode = "configuration or other files changed";
+        else if ((diff = bodyChanges(module, now)) == null) mode = "more than function bodies changed";
+        else mode = diff.size() + " changed definitions";
         if (diff == null) entries = new HashMap<>();
-        mode = module == null ? "first version" : errors || hadErrors ? "syntax errors"
-                : !Objects.equals(config, configNow) || !sameIdentities(others, othersNow) ? "configuration or other files changed"
-                : diff == null ? "more than function bodies changed" : diff.size() + " changed definitions";
         changed = diff == null ? Collections.emptySet() : diff;
         module = now;
         hadErrors = errors;
@@ -104,9 +107,7 @@ public final class AnalysisMemo {
     }
 
     /** Records what the rules found in a function of this version. */
-    void store(CompileRegions.Reached r, Set<Node> consulted, List<Diagnostic> found) {
-        boolean moduleWide = false;
-        for (Diagnostic d : found) moduleWide |= d.code().equals("GM102");
+    void store(CompileRegions.Reached r, Set<Node> consulted, boolean moduleWide, List<Diagnostic> found) {
         ClassInfo owner = r.function().owner();
         Entry e = new Entry(key(r), new Ident(owner == null ? null : owner.def()), snapshot(consulted), List.copyOf(found),
                 moduleWide);
@@ -131,9 +132,7 @@ public final class AnalysisMemo {
 
     private static Set<Node> snapshot(Set<Node> consulted) {
         Set<Node> s = Collections.newSetFromMap(new IdentityHashMap<>());
-        synchronized (consulted) {
-            s.addAll(consulted);
-        }
+        s.addAll(consulted);
         return s;
     }
 

@@ -118,7 +118,7 @@ public final class Analyzer {
                             + ": internal error " + e);
                 }
             }
-            if (memoNow != null) memoNow.store(reached, ctx.consulted(), found);
+            if (memoNow != null) memoNow.store(reached, ctx.consulted(), ctx.readWholeModule(), found);
             List<Diagnostic> list = out.get(m);
             synchronized (list) {
                 list.addAll(found);

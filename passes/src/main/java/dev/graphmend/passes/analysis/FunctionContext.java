@@ -40,6 +40,7 @@ public final class FunctionContext {
     private final Map<Expr, Boolean> inProgress = new IdentityHashMap<>();
     private final Map<Stmt, List<Expr>> expressions = new IdentityHashMap<>();
     private final Set<Node> consulted; // shared with the contexts of callees this one asks
+    private volatile boolean readWholeModule;
     private int cycleHits; // values computed while a cycle was cut are provisional: not memoised
     private Map<Node, Source> sources; // assignment target Name -> what it is assigned
     private List<Stmt> live;
@@ -84,6 +85,11 @@ public final class FunctionContext {
      * parameters or one of these changes, or a name's binding does ({@link AnalysisMemo}).
      */
     public Set<Node> consulted() { return consulted; }
+
+    /** Whether a fix proposed here looked at every compiled function of the module (the deferral's registration does). */
+    public boolean readWholeModule() { return readWholeModule; }
+
+    public void markWholeModuleRead() { readWholeModule = true; }
 
     private void consult(ClassInfo c) {
         java.util.ArrayDeque<ClassInfo> todo = new java.util.ArrayDeque<>();

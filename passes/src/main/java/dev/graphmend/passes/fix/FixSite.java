@@ -38,7 +38,11 @@ public final class FixSite {
         this.moduleFunctions = moduleFunctions;
     }
 
-    public List<FunctionContext> moduleFunctions() { return moduleFunctions; }
+    /** The module's compiled functions; a fix that reads them depends on the whole module ({@link FunctionContext#readWholeModule}). */
+    public List<FunctionContext> moduleFunctions() {
+        function.markWholeModuleRead();
+        return moduleFunctions;
+    }
 
     public FunctionContext function() { return function; }
     public Node at() { return at; }
