@@ -9,7 +9,7 @@
  */
 parser grammar PythonParser;
 
-options { tokenVocab = PythonLexer; }
+options { tokenVocab = PythonLexer; contextSuperClass = PythonRuleContext; }
 
 // ---------------------------------------------------------------- entry points
 

@@ -729,6 +729,8 @@ final class AstBuilder {
     }
 
     Expr starExpressions(Star_expressionsContext c) {
+        // the common single item first: the generated accessors scan and copy the children
+        if (c.getChildCount() == 1 && c.getChild(0) instanceof Star_or_testContext only) return starOrTest(only);
         List<Star_or_testContext> items = c.star_or_test();
         if (items.size() == 1 && c.COMMA().isEmpty()) return starOrTest(items.get(0));
         List<Expr> elts = new ArrayList<>(items.size());
@@ -737,6 +739,7 @@ final class AstBuilder {
     }
 
     private Expr starOrTest(Star_or_testContext c) {
+        if (c.getChildCount() == 1 && c.getChild(0) instanceof TestContext t) return test(t);
         if (c.star_expr() != null) return starExpr(c.star_expr());
         return test(c.test());
     }
@@ -751,6 +754,7 @@ final class AstBuilder {
     }
 
     Expr namedexprTest(Namedexpr_testContext c) {
+        if (c.getChildCount() == 1 && c.getChild(0) instanceof TestContext only) return test(only);
         List<TestContext> t = c.test();
         if (t.size() == 1) return test(t.get(0));
         return namedExpr(test(t.get(0)), t.get(0), test(t.get(1)), span(c));
@@ -766,6 +770,7 @@ final class AstBuilder {
     }
 
     Expr test(TestContext c) {
+        if (c.getChildCount() == 1 && c.getChild(0) instanceof DisjunctionContext only) return disjunction(only);
         if (c.lambdef() != null) return lambdef(c.lambdef());
         List<DisjunctionContext> d = c.disjunction();
         Expr body = disjunction(d.get(0));
@@ -789,10 +794,11 @@ final class AstBuilder {
             for (DisjunctionContext d : operands) values.add(disjunction(d));
             return new Expr.BoolOp(or ? BoolOperator.Or : BoolOperator.And, values, span(c));
         }
-        return comparison(((ComparisonExprContext) c).comparison());
+        return comparison(c.getChild(0) instanceof ComparisonContext first ? first : ((ComparisonExprContext) c).comparison());
     }
 
     private Expr comparison(ComparisonContext c) {
+        if (c.getChildCount() == 1 && c.getChild(0) instanceof BitexprContext only) return bitexpr(only);
         List<BitexprContext> parts = c.bitexpr();
         if (parts.size() == 1) return bitexpr(parts.get(0));
         List<CmpOperator> ops = new ArrayList<>();
@@ -827,7 +833,9 @@ final class AstBuilder {
     }
 
     Expr bitexpr(BitexprContext c) {
-        if (c instanceof PrimaryExprContext p) return awaitPrimary(p.await_primary());
+        if (c instanceof PrimaryExprContext p) {
+            return awaitPrimary(p.getChild(0) instanceof Await_primaryContext first ? first : p.await_primary());
+        }
         if (c instanceof BinaryExprContext b) {
             // a BinOp spans its operands' tokens: `(a + b) * c` starts at the parenthesis
             return new Expr.BinOp(bitexpr(b.bitexpr(0)), binOp(b.op.getType()), bitexpr(b.bitexpr(1)), span(b));
@@ -861,6 +869,7 @@ final class AstBuilder {
     }
 
     private Expr awaitPrimary(Await_primaryContext c) {
+        if (c.getChildCount() == 1 && c.getChild(0) instanceof AtomContext only) return atom(only);
         AtomContext atom = c.atom();
         Expr e = atom(atom);
         Token start = atom.start;

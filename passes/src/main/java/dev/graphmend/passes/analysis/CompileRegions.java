@@ -99,10 +99,11 @@ public final class CompileRegions {
         List<SourceModule> modules = new ArrayList<>();
         for (SourceModule m : project.modules()) if (only == null || only.contains(m)) modules.add(m);
         for (SourceModule m : modules) callSiteRoots(m); // explicit roots first: they are frames of their own
+        java.util.Map<SourceModule, List<ClassInfo>> classesOf = new java.util.IdentityHashMap<>();
+        for (ClassInfo c : project.classes()) classesOf.computeIfAbsent(c.module(), k -> new ArrayList<>()).add(c);
         for (SourceModule m : modules) {
             for (Stmt s : m.ir().module().body()) decoratedRoots(m, s, null);
-            for (ClassInfo c : project.classes()) {
-                if (c.module() != m) continue;
+            for (ClassInfo c : classesOf.getOrDefault(m, List.of())) {
                 for (Stmt.FunctionDef f : c.ownMethods().values()) decoratedRoots(m, f, c);
                 if (moduleForward && c.isModule() && c.ownMethods().containsKey("forward")) {
                     Stmt.FunctionDef f = c.ownMethods().get("forward");

@@ -208,13 +208,33 @@ public final class Project {
 
     /** The FunctionRef of a definition node, finding its module and owning class. */
     FunctionRef refOf(Stmt.FunctionDef f) {
+        Map<Stmt.FunctionDef, FunctionRef> r = functionRefs;
+        if (r == null) functionRefs = r = indexFunctions(); // a race builds the same index twice: harmless
+        return r.get(f);
+    }
+
+    /**
+     * Every function definition of the project, found once: asking each class and then each
+     * module at every resolved call made a large project's analysis quadratic.
+     */
+    private volatile Map<Stmt.FunctionDef, FunctionRef> functionRefs;
+
+    private Map<Stmt.FunctionDef, FunctionRef> indexFunctions() {
+        Map<Stmt.FunctionDef, FunctionRef> out = new IdentityHashMap<>();
         for (ClassInfo c : classList) {
-            if (c.ownMethods().get(f.name()) == f) return new FunctionRef(c.module(), f, c);
+            for (Stmt.FunctionDef f : c.ownMethods().values()) out.putIfAbsent(f, new FunctionRef(c.module(), f, c));
         }
-        for (SourceModule m : modules) {
-            if (m.symbols().scopeOpenedBy(f) != null) return new FunctionRef(m, f, null);
-        }
-        return null;
+        for (SourceModule m : modules) indexFunctions(m, m.ir().module(), out);
+        return out;
+    }
+
+    private static void indexFunctions(SourceModule m, dev.graphmend.ir.ast.Node n, Map<Stmt.FunctionDef, FunctionRef> out) {
+        n.forEachChild(c -> {
+            if (c instanceof Stmt.FunctionDef f) out.putIfAbsent(f, new FunctionRef(m, f, null));
+            if (c instanceof Stmt || c instanceof dev.graphmend.ir.ast.ExceptHandler || c instanceof dev.graphmend.ir.ast.MatchCase) {
+                indexFunctions(m, c, out); // definitions sit only in statement bodies
+            }
+        });
     }
 
     // ---- attributes of classes ----
