@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Throughput of `graphmend check` against `ruff check --select E,F` (issue 4), as whole processes
 # on the same files in one run: the CPython 3.13 standard library and the transformers package.
-# Both tools run with their default parallelism; each measurement is the best of N runs (wall).
+# graphmend runs through ./graphmend, as the README has users run it. Both tools run with their
+# default parallelism; each measurement is the best of N runs (wall).
 # ruff and transformers come from PyPI into a cached environment outside the checkout.
 # Usage: bench/check-bench.sh [RUNS]     (default 3)
 set -euo pipefail
@@ -36,7 +37,7 @@ printf '%-28s %8s %10s %10s %8s\n' "corpus" "files" "graphmend" "ruff" "ratio"
 for corpus in "stdlib:$stdlib" "transformers:$tf" "transformers-modeling:$tf/models"; do
   name=${corpus%%:*}; dir=${corpus#*:}
   files=$(find "$dir" -name '*.py' | wc -l)
-  g=$(best java -jar "$jar" check --no-config "$dir")
+  g=$(best "$root/graphmend" check --no-config "$dir") # the launcher users run, with its JVM options
   r=$(best "$env_dir/bin/ruff" check --no-cache --isolated --select E,F --exit-zero "$dir")
   printf '%-28s %8d %9ss %9ss %7.2fx\n' "$name" "$files" "$g" "$r" "$(python3 -c "print($g / $r)")"
 done
