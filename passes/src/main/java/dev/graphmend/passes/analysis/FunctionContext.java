@@ -180,7 +180,7 @@ public final class FunctionContext {
     private static Val rootParam(FunctionRef f, Arg p, Expr dflt) {
         if (p.annotation() != null) return annotationValue(f, p.annotation());
         if (dflt == null) return Val.TENSOR;
-        if (dflt instanceof Expr.Constant c && c.value() == null) return Val.TENSOR; // Optional[Tensor] = None
+        if (Val.isNone(dflt)) return Val.MAYBE_TENSOR; // Optional[Tensor] = None, or a flag: its uses decide
         return dflt instanceof Expr.Constant ? Val.STATIC : Val.UNKNOWN;
     }
 
@@ -264,7 +264,8 @@ public final class FunctionContext {
         Expr v = constantSource(test, 0);
         if (v instanceof Expr.Constant c) {
             Object o = c.value();
-            if (o == null) return false;
+            if (o == null || o == dev.graphmend.ir.ast.PyConstant.Singleton.NONE) return false;
+            if (o == dev.graphmend.ir.ast.PyConstant.Singleton.ELLIPSIS) return true;
             if (o instanceof Boolean b) return b;
             if (o instanceof String str) return !str.isEmpty();
             if (o instanceof java.math.BigInteger bi) return bi.signum() != 0;
@@ -363,7 +364,7 @@ public final class FunctionContext {
     }
 
     private static Val defaultValue(Expr d) {
-        if (d instanceof Expr.Constant c) return c.value() == null ? Val.NONE : Val.STATIC;
+        if (d instanceof Expr.Constant c) return Val.ofConstant(c);
         return Val.UNKNOWN;
     }
 
@@ -395,7 +396,7 @@ public final class FunctionContext {
     }
 
     private Val compute(Expr e) {
-        if (e instanceof Expr.Constant c) return c.value() == null ? Val.NONE : Val.STATIC;
+        if (e instanceof Expr.Constant c) return Val.ofConstant(c);
         if (e instanceof Expr.JoinedStr) return Val.STATIC;
         if (e instanceof Expr.Name n) return name(n);
         if (e instanceof Expr.NamedExpr ne) return value(ne.value());
@@ -441,12 +442,64 @@ public final class FunctionContext {
             }
             return v;
         }
-        Val p = params.get(n.id());
+        Val p = parameter(n.id());
         if (p != null && isParameterUse(n)) return p;
         Target t = fn.module().names().resolve(n);
         if (t instanceof Target.Imported imp) return importedValue(imp.qualifiedName());
         if (t instanceof Target.ModuleMember mm && mm.path().indexOf('.') < 0) return moduleConstant(mm.path());
         return Val.UNKNOWN;
+    }
+
+    /**
+     * A parameter's value. One that defaults to None, or that a caller passes as something we
+     * cannot tell, is a tensor when the body uses it as one.
+     */
+    private Val parameter(String name) {
+        Val p = params.get(name);
+        boolean open = p != null && (p.kind() == ValueKind.MAYBE_TENSOR || p.kind() == ValueKind.UNKNOWN);
+        return open && usedAsTensor().contains(name) ? Val.TENSOR : p;
+    }
+
+    private Set<String> usedAsTensor;
+
+    /**
+     * The names this function's body uses the way only a tensor is used: an attribute or method
+     * that only tensors have ({@code x.shape}, {@code x.nonzero()}), a multi-dimensional subscript
+     * ({@code x[:, 0]}), or the first argument of a torch operation ({@code torch.nonzero(x)}). A
+     * parameter that defaults to None and is used so is a tensor whenever that code runs (None
+     * would raise there); a flag such as {@code output_attentions=None} is never used so.
+     */
+    private Set<String> usedAsTensor() {
+        Set<String> u = usedAsTensor;
+        if (u == null) {
+            Set<String> found = new java.util.HashSet<>();
+            for (Stmt s : fn.def().body()) collectTensorUses(s, found);
+            usedAsTensor = u = found;
+        }
+        return u;
+    }
+
+    private void collectTensorUses(Node n, Set<String> out) {
+        if (n instanceof Stmt.FunctionDef || n instanceof Stmt.ClassDef || n instanceof Expr.Lambda) return; // other scopes
+        if (n instanceof Expr.Attribute a && a.value() instanceof Expr.Name name && TorchApi.isTensorOnlyAttribute(a.attr())) {
+            out.add(name.id());
+        } else if (n instanceof Expr.Subscript s && s.value() instanceof Expr.Name name && isMultiDimensionalIndex(s.slice())) {
+            out.add(name.id());
+        } else if (n instanceof Expr.Call c && !c.args().isEmpty() && c.args().get(0) instanceof Expr.Name name
+                && TorchApi.takesTensorFirst(fn.module().names().qualifiedName(c.func()))) {
+            out.add(name.id());
+        }
+        n.forEachChild(c -> collectTensorUses(c, out));
+    }
+
+    /** {@code [:, 0]}, {@code [..., None]}: indices only tensors and arrays take (lists and tuples raise). */
+    private static boolean isMultiDimensionalIndex(Expr slice) {
+        if (!(slice instanceof Expr.Tuple t)) return false;
+        for (Expr e : t.elts()) {
+            if (e instanceof Expr.Slice || Val.isNone(e)) return true;
+            if (e instanceof Expr.Constant c && c.value() == dev.graphmend.ir.ast.PyConstant.Singleton.ELLIPSIS) return true;
+        }
+        return false;
     }
 
     /** A use with no reaching definition in the graph that still names a parameter (e.g. inside a lambda). */
@@ -471,7 +524,7 @@ public final class FunctionContext {
             if (s instanceof Stmt.Assign a) {
                 for (Expr t : a.targets()) {
                     if (t instanceof Expr.Name tn && tn.id().equals(name)) {
-                        Val dv = a.value() instanceof Expr.Constant c ? (c.value() == null ? Val.NONE : Val.STATIC) : Val.UNKNOWN;
+                        Val dv = a.value() instanceof Expr.Constant c ? Val.ofConstant(c) : Val.UNKNOWN;
                         v = v == null ? dv : v.join(dv);
                     }
                 }
@@ -497,7 +550,7 @@ public final class FunctionContext {
     private Val definitionValue(Definition d) {
         Node node = d.node();
         if (d.kind() == Definition.Kind.PARAMETER) {
-            Val p = params.get(d.name());
+            Val p = parameter(d.name());
             return p == null ? Val.UNKNOWN : p;
         }
         Source src = sources().get(node);
@@ -522,7 +575,7 @@ public final class FunctionContext {
                 v = v == null ? dv : v.join(dv);
             }
             if (v == null) {
-                Val p = params.get(n.id());
+                Val p = parameter(n.id());
                 return p == null ? Val.UNKNOWN : p;
             }
             return v;

@@ -321,7 +321,7 @@ public final class Project {
 
     /** A context-free value of an attribute's assigned expression (in __init__ or the class body). */
     private Val valueOf(ClassInfo c, Expr e) {
-        if (e instanceof Expr.Constant k) return k.value() == null ? Val.NONE : Val.STATIC;
+        if (e instanceof Expr.Constant k) return Val.ofConstant(k);
         if (e instanceof Expr.Call call) {
             String qn = c.module().names().qualifiedName(call.func());
             if (qn != null && (qn.equals("torch.nn.ModuleList") || qn.equals("torch.nn.Sequential")

@@ -49,6 +49,42 @@ public final class TorchApi {
             "chunk", "split", "unbind", "tensor_split", "meshgrid", "broadcast_tensors", "sort", "topk",
             "split_with_sizes", "vsplit", "hsplit", "dsplit", "atleast_1d_seq", "lstsq", "svd", "qr", "eig");
 
+    /**
+     * Attributes and methods only tensors (and arrays) have: a value used through one of them is a
+     * tensor there. Names that lists, dicts, caches or configs also have ({@code size}, {@code to},
+     * {@code values}, {@code sort}, {@code float}, …) are left out.
+     */
+    private static final Set<String> TENSOR_ONLY_ATTRIBUTES = Set.of(
+            "shape", "dtype", "ndim", "is_cuda", "numel", "dim", "nonzero", "sum", "mean", "any", "all", "flatten",
+            "long", "bool", "view", "reshape", "unsqueeze", "squeeze", "transpose", "permute", "expand", "expand_as",
+            "masked_fill", "masked_fill_", "cumsum", "argmax", "argmin", "eq", "ne", "gt", "lt", "ge", "le", "clone",
+            "detach", "contiguous", "item", "tolist", "type_as", "new_zeros", "new_ones", "new_full", "new_empty",
+            "softmax", "sigmoid", "index_select", "gather", "narrow", "unbind", "masked_select", "unique", "prod",
+            "isnan", "isinf", "logical_not", "logical_and", "logical_or", "repeat_interleave", "view_as",
+            "reshape_as", "matmul", "bmm", "mT");
+
+    /** Whether {@code x.attr} (or {@code x.attr(...)}) tells that {@code x} is a tensor. */
+    public static boolean isTensorOnlyAttribute(String attr) {
+        return TENSOR_ONLY_ATTRIBUTES.contains(attr);
+    }
+
+    /** torch functions that build a tensor from Python data: their first argument need not be a tensor. */
+    private static final Set<String> FROM_DATA = Set.of(
+            "tensor", "as_tensor", "asarray", "from_numpy", "zeros", "ones", "empty", "full", "rand", "randn",
+            "randint", "arange", "range", "linspace", "logspace", "eye", "Size", "device", "dtype", "cat", "stack",
+            "concat", "concatenate", "hstack", "vstack", "broadcast_tensors", "meshgrid", "block_diag", "cartesian_prod",
+            "einsum", "set_grad_enabled", "manual_seed", "compile", "no_grad", "autocast", "Generator", "finfo", "iinfo");
+
+    /** Whether {@code torch.f(x, ...)} takes a tensor as {@code x} (an op, not a constructor from Python data). */
+    public static boolean takesTensorFirst(String qn) {
+        if (qn == null || !qn.startsWith("torch.")) return false;
+        boolean functional = qn.startsWith("torch.nn.functional.");
+        if (!functional && qn.indexOf('.', 6) >= 0) return false; // torch.cuda.…, torch.nn.Linear, …
+        if (FROM_DATA.contains(qn.substring(qn.lastIndexOf('.') + 1))) return false;
+        ValueKind k = torchCallKind(qn);
+        return k != null && k.isTensor();
+    }
+
     /** The kind of {@code torch.…} called as a function, or null when not a torch name. */
     public static ValueKind torchCallKind(String qn) {
         if (qn == null || !(qn.equals("torch") || qn.startsWith("torch."))) return null;

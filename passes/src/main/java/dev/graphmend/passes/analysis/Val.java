@@ -13,6 +13,18 @@ public record Val(ValueKind kind, ClassInfo cls) {
     public static final Val NONE = new Val(ValueKind.NONE, null);
     public static final Val UNKNOWN = new Val(ValueKind.UNKNOWN, null);
     public static final Val BOTTOM = new Val(ValueKind.BOTTOM, null);
+    public static final Val MAYBE_TENSOR = new Val(ValueKind.MAYBE_TENSOR, null);
+
+    /** A literal's value: None is {@link #NONE} (the parser gives it as {@code PyConstant.Singleton.NONE}), any other is static. */
+    public static Val ofConstant(dev.graphmend.ir.ast.Expr.Constant c) {
+        return isNone(c) ? NONE : STATIC;
+    }
+
+    /** Whether an expression is the literal None. */
+    public static boolean isNone(dev.graphmend.ir.ast.Expr e) {
+        return e instanceof dev.graphmend.ir.ast.Expr.Constant c
+                && (c.value() == null || c.value() == dev.graphmend.ir.ast.PyConstant.Singleton.NONE);
+    }
 
     public static Val of(ValueKind k) {
         switch (k) {
@@ -22,6 +34,7 @@ public record Val(ValueKind kind, ClassInfo cls) {
             case STATIC: return STATIC;
             case MODULE: return MODULE;
             case NONE: return NONE;
+            case MAYBE_TENSOR: return MAYBE_TENSOR;
             default: return UNKNOWN;
         }
     }

@@ -21,6 +21,13 @@ public enum ValueKind {
     SELF,
     /** An instance of a project class that is not an nn.Module (a cache, a config object). */
     OBJECT,
+    /**
+     * A parameter without annotation that defaults to {@code None}: an optional tensor, or a flag or
+     * an object passed only sometimes. Not a tensor until the function uses it as one
+     * ({@link dev.graphmend.passes.analysis.FunctionContext} looks at its uses); joined with a
+     * tensor (`mask = mask if mask is not None else torch.ones(...)`) it is one.
+     */
+    MAYBE_TENSOR,
     /** No value yet: a definition still being evaluated around a loop. Joins as the identity. */
     BOTTOM,
     NONE,
@@ -38,6 +45,7 @@ public enum ValueKind {
         if (this == NONE) return o;
         if (o == NONE) return this;
         if (isTensor() && o.isTensor()) return TENSOR;
+        if (this == MAYBE_TENSOR && o.isTensor() || o == MAYBE_TENSOR && isTensor()) return TENSOR;
         return UNKNOWN;
     }
 }

@@ -41,7 +41,7 @@ public final class DynamicShapeOp implements Rule {
     private static void call(FunctionContext f, Expr.Call c, Reporter out) {
         String qn = f.qualifiedName(c.func());
         if (c.func() instanceof Expr.Attribute a && f.value(a.value()).isTensor()) {
-            if (OPS.contains(a.attr()) && !hasKeyword(c, "as_tuple", false)) report(out, c, "Tensor." + a.attr() + "()", "GB0036");
+            if (OPS.contains(a.attr())) report(out, c, "Tensor." + a.attr() + "()", "GB0036");
             else if (a.attr().equals("repeat_interleave") && dynamicRepeats(f, c, 0)) {
                 report(out, c, "Tensor.repeat_interleave() without output_size", "GB0036");
             }
