@@ -40,6 +40,27 @@ public final class SourceModule {
         return s;
     }
 
+    private volatile java.util.Set<String> declaredGlobal;
+
+    /** Names some function of this module declares {@code global}: it may rebind them, so their module-level value is not a constant. */
+    public java.util.Set<String> declaredGlobal() {
+        java.util.Set<String> g = declaredGlobal;
+        if (g == null) {
+            java.util.Set<String> out = new java.util.HashSet<>();
+            collectGlobals(ir.module(), out);
+            declaredGlobal = g = out;
+        }
+        return g;
+    }
+
+    private static void collectGlobals(dev.graphmend.ir.ast.Node n, java.util.Set<String> out) {
+        if (n instanceof Stmt.Global g) out.addAll(g.names());
+        if (n instanceof Stmt || n instanceof dev.graphmend.ir.ast.Module || n instanceof dev.graphmend.ir.ast.ExceptHandler
+                || n instanceof dev.graphmend.ir.ast.MatchCase) {
+            n.forEachChild(c -> collectGlobals(c, out));
+        }
+    }
+
     private volatile List<Stmt.ClassDef> classes;
 
     /** Top-level classes, and classes nested in classes (not those inside functions). */
