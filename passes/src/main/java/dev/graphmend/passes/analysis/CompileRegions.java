@@ -289,6 +289,7 @@ public final class CompileRegions {
     }
 
     private void propagateFrom(Reached r) {
+        reachDecoratorWrappers(r);
         {
             FunctionContext ctx = r.context(project);
             for (Stmt s : ctx.liveStatements()) {
@@ -302,6 +303,47 @@ public final class CompileRegions {
                 });
             }
         }
+    }
+
+    /**
+     * A function decorated by a project decorator that returns a nested wrapper runs as that
+     * wrapper ({@code @dynamic_rope_update} in transformers runs a frequency update before the
+     * forward): the wrapper is reached too, its positional parameters taking the decorated
+     * function's. Decorator factories ({@code @deco(args)}) are not followed.
+     */
+    private void reachDecoratorWrappers(Reached r) {
+        Stmt.FunctionDef f = r.function.def();
+        for (Expr d : f.decoratorList()) {
+            if (!(d instanceof Expr.Name || d instanceof Expr.Attribute)) continue;
+            FunctionRef deco = project.resolveFunction(r.function.module(), d);
+            if (deco == null) continue;
+            Stmt.FunctionDef wrapper = returnedNestedFunction(deco.def());
+            FunctionRef w = wrapper == null ? null : project.refOf(wrapper);
+            if (w == null || w.equals(r.function)) continue;
+            List<dev.graphmend.ir.ast.Arg> from = new ArrayList<>(f.args().posonlyargs());
+            from.addAll(f.args().args());
+            List<dev.graphmend.ir.ast.Arg> to = new ArrayList<>(wrapper.args().posonlyargs());
+            to.addAll(wrapper.args().args());
+            Map<String, Val> params = new HashMap<>();
+            for (int i = 0; i < to.size(); i++) {
+                Val v = i < from.size() ? r.params.get(from.get(i).arg()) : null;
+                params.put(to.get(i).arg(), v == null ? Val.UNKNOWN : v);
+            }
+            reach(w, r.root, params);
+        }
+    }
+
+    /** The function a decorator returns: {@code def deco(fn): def wrapper(...): ...; return wrapper}. */
+    private static Stmt.FunctionDef returnedNestedFunction(Stmt.FunctionDef deco) {
+        Stmt.FunctionDef found = null;
+        for (Stmt s : deco.body()) {
+            if (s instanceof Stmt.Return ret && ret.value() instanceof Expr.Name n) {
+                for (Stmt t : deco.body()) {
+                    if (t instanceof Stmt.FunctionDef def && def.name().equals(n.id())) found = def;
+                }
+            }
+        }
+        return found;
     }
 
     /** A resolved call target; {@code bound} when the call passes {@code self} implicitly. */
@@ -339,8 +381,12 @@ public final class CompileRegions {
                 return fwd == null ? null : new Callee(fwd, true);
             }
         }
-        if (f instanceof Expr.Name n && ctx.module().names().resolve(f) instanceof Target.Local) {
+        if (f instanceof Expr.Name n && ctx.module().names().resolve(f) instanceof Target.Local local) {
             Stmt.FunctionDef nested = nestedDef(ctx.function().def(), n.id());
+            // a closure's call of a sibling def of its enclosing function (a decorator's wrapper calling a helper)
+            for (var s = local.symbol() == null ? null : local.symbol().scope(); nested == null && s != null; s = s.parent()) {
+                if (s.node() instanceof Stmt.FunctionDef outer && outer != ctx.function().def()) nested = nestedDef(outer, n.id());
+            }
             if (nested != null) return new Callee(new FunctionRef(ctx.module(), nested, null), false);
         }
         FunctionRef target = project.resolveFunction(ctx.module(), f);
