@@ -73,7 +73,8 @@ public final class PythonDocument {
     private final Module module;
     private final List<SyntaxError> errors;
     private final List<Chunk> chunks;
-    private final int[] lineStarts; // of text, in UTF-16 units; CR, LF and CRLF end lines
+    /** Of text, in UTF-16 units; CR, LF and CRLF end lines. Computed on first use: a file that is only checked is never edited. */
+    private volatile int[] lineStarts;
     private final Update update;
 
     private PythonDocument(String text, int version, SourceText source, Module module, List<SyntaxError> errors,
@@ -103,7 +104,7 @@ public final class PythonDocument {
         int placed = 0;
         for (Chunk c : chunks) placed += c.errors.size();
         if (placed != r.errors().size()) chunks = List.of();
-        return new PythonDocument(text, version, source, r.module(), r.errors(), chunks, lineStarts(text), Update.FULL);
+        return new PythonDocument(text, version, source, r.module(), r.errors(), chunks, null, Update.FULL);
     }
 
     public String text() { return text; }
@@ -129,7 +130,7 @@ public final class PythonDocument {
         int firstLine = lineOfOffset(startOffset) + 1; // 1-based lines the change touches
         int lastLine = lineOfOffset(endOffset) + 1;
         try {
-            int[] newLineStarts = lineStartsAfter(lineStarts, startOffset, endOffset, change.text(), newText);
+            int[] newLineStarts = lineStartsAfter(lineStarts(), startOffset, endOffset, change.text(), newText);
             PythonDocument d = incremental(newText, newVersion, newLineStarts, firstLine, lastLine);
             if (d != null) return d;
         } catch (RuntimeException e) {
@@ -142,7 +143,7 @@ public final class PythonDocument {
         if (chunks.isEmpty() || !newText.isEmpty() && newText.charAt(0) == '\uFEFF') return null;
         SourceText newSource = SourceText.of(newText);
         if (!newSource.problems().isEmpty()) return null;
-        int delta = newLineStarts.length - lineStarts.length;
+        int delta = newLineStarts.length - lineStarts().length;
         String normalized = newSource.normalized();
         int newLineCount = newLineStarts.length;
 
@@ -201,7 +202,7 @@ public final class PythonDocument {
         // the edited member must still start at the class's member indentation (deleting a `def`
         // line leaves its body to the member above, which only a wider parse sees)
         if (indent <= 0 || indent != codeIndent(region) || !joinsNeither(region)
-                || indent != indentOf(linesOf(source.normalized(), text, lineStarts, member.startLine, member.startLine + 1))) {
+                || indent != indentOf(linesOf(source.normalized(), text, lineStarts(), member.startLine, member.startLine + 1))) {
             return null;
         }
         PythonSourceParser.Fragment f = PARSER.get().parseFragment(region, regionStart, indent);
@@ -279,7 +280,7 @@ public final class PythonDocument {
         Span end = c.body().get(c.body().size() - 1).span();
         if (end.endLine() != c.span().endLine() || end.endCol() != c.span().endCol()) return false;
         // one line's index, not the whole (previous) text's: this runs on the edit path
-        String line = linesOf(source.normalized(), text, lineStarts, end.endLine(), end.endLine() + 1);
+        String line = linesOf(source.normalized(), text, lineStarts(), end.endLine(), end.endLine() + 1);
         if (line.endsWith("\n")) line = line.substring(0, line.length() - 1);
         int cp = Math.min(new dev.graphmend.ir.source.LineIndex(line).cpColumnFromUtf8(1, end.endCol()),
                 line.codePointCount(0, line.length()));
@@ -436,6 +437,12 @@ public final class PythonDocument {
 
     // ------------------------------------------------------------ positions in the editor's text
 
+    private int[] lineStarts() {
+        int[] l = lineStarts;
+        if (l == null) lineStarts = l = lineStarts(text); // a race computes equal arrays
+        return l;
+    }
+
     static int[] lineStarts(String text) {
         int count = 1;
         for (int i = 0; i < text.length(); i++) {
@@ -485,20 +492,22 @@ public final class PythonDocument {
     /** A String offset for an LSP position, clamped to the text and to the line's content. */
     private int offsetOf(TextChange.Position p) {
         if (p.line() < 0) return 0;
-        if (p.line() >= lineStarts.length) return text.length();
-        int start = lineStarts[p.line()];
-        int end = p.line() + 1 < lineStarts.length ? lineStarts[p.line() + 1] : text.length();
+        int[] starts = lineStarts();
+        if (p.line() >= starts.length) return text.length();
+        int start = starts[p.line()];
+        int end = p.line() + 1 < starts.length ? starts[p.line() + 1] : text.length();
         while (end > start && (text.charAt(end - 1) == '\n' || text.charAt(end - 1) == '\r')) end--;
         return start + Math.min(Math.max(0, p.character()), end - start);
     }
 
     /** The 0-based line holding a String offset. */
     private int lineOfOffset(int offset) {
+        int[] starts = lineStarts();
         int lo = 0;
-        int hi = lineStarts.length - 1;
+        int hi = starts.length - 1;
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
-            if (lineStarts[mid] <= offset) lo = mid;
+            if (starts[mid] <= offset) lo = mid;
             else hi = mid - 1;
         }
         return lo;
