@@ -62,7 +62,7 @@ public final class ProjectLoader {
 
     /** A module of the given text, named after the file's place in its package. */
     public static SourceModule module(Path file, String shownPath, String text) {
-        UniIR ir = UniIR.of(PythonDocument.open(text, 0));
+        UniIR ir = UniIR.ofUnedited(PythonDocument.open(text, 0)); // never edited: no replay records
         Path abs = file.toAbsolutePath().normalize();
         Path root = sourceRoot(abs);
         return new SourceModule(shownPath, Workspace.moduleName(root, abs), Workspace.isPackage(abs), ir);

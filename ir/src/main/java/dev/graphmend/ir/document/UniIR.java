@@ -32,8 +32,12 @@ public final class UniIR {
     /** The latest earlier version's table, which {@link #symbols()} builds from; dropped once used. */
     private SymbolTable previousSymbols;
 
+    /** Whether a later version may follow (an editor's document): then the symbol table keeps replay records. */
+    private final boolean editable;
+
     private UniIR(PythonDocument document, Map<Node, ControlFlowGraph> inherited, Map<Node, DefUse> inheritedChains,
-                  SymbolTable previousSymbols) {
+                  SymbolTable previousSymbols, boolean editable) {
+        this.editable = editable;
         this.document = document;
         this.inherited = inherited;
         this.inheritedChains = inheritedChains;
@@ -41,7 +45,15 @@ public final class UniIR {
     }
 
     public static UniIR of(PythonDocument document) {
-        return new UniIR(document, Map.of(), Map.of(), null);
+        return new UniIR(document, Map.of(), Map.of(), null, true);
+    }
+
+    /**
+     * The IR of a document that will not be edited (a file read for {@code check}, {@code fix}
+     * or the workspace index): its symbol table records nothing for a later version.
+     */
+    public static UniIR ofUnedited(PythonDocument document) {
+        return new UniIR(document, Map.of(), Map.of(), null, false);
     }
 
     /**
@@ -59,7 +71,7 @@ public final class UniIR {
         synchronized (graphs) {
             // the graphs this version used; those of nodes the later version no longer has are
             // dropped with this map once nothing looks at this version
-            return new UniIR(later, new IdentityHashMap<>(graphs), new IdentityHashMap<>(chains), previous);
+            return new UniIR(later, new IdentityHashMap<>(graphs), new IdentityHashMap<>(chains), previous, true);
         }
     }
 
@@ -74,7 +86,7 @@ public final class UniIR {
         if (s == null) {
             synchronized (this) {
                 if (symbols == null) {
-                    symbols = SymbolTable.build(module(), previousSymbols);
+                    symbols = editable ? SymbolTable.build(module(), previousSymbols) : SymbolTable.buildOnce(module());
                     previousSymbols = null;
                 }
                 s = symbols;

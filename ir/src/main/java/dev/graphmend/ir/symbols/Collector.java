@@ -129,8 +129,16 @@ final class Collector {
     private final List<String> moduleOpNames = new ArrayList<>();
     private final List<Integer> moduleOpFlags = new ArrayList<>();
 
+    /** Whether function bodies are recorded for a later version's replay (not for a module that has none). */
+    private final boolean keepRecords;
+
     Collector(Module mod) {
         this(mod, null, 4096, 64);
+    }
+
+    /** A collector for a module that has no later version: nothing is recorded for replay. */
+    static Collector withoutRecords(Module mod) {
+        return new Collector(mod, null, 4096, 64, false);
     }
 
     /**
@@ -139,6 +147,11 @@ final class Collector {
      *     with (an earlier version's: most edits change them little)
      */
     Collector(Module mod, Map<Node, Recorded> previous, int expectedNodes, int expectedOpeners) {
+        this(mod, previous, expectedNodes, expectedOpeners, true);
+    }
+
+    private Collector(Module mod, Map<Node, Recorded> previous, int expectedNodes, int expectedOpeners, boolean keepRecords) {
+        this.keepRecords = keepRecords;
         this.previous = previous == null ? Map.of() : previous;
         nodes = new NodeIndex(expectedNodes);
         openers = new IdentityHashMap<>(expectedOpeners);
@@ -152,7 +165,7 @@ final class Collector {
 
     /** The function's body: replayed from the previous version's record when there is one, else visited (and recorded). */
     private void visitFunctionBody(Stmt s, String name, Arguments args, List<Stmt> body) {
-        boolean candidate = recording == null && cur.mangledNames == null && bindKind == Binding.Kind.ASSIGNMENT
+        boolean candidate = keepRecords && recording == null && cur.mangledNames == null && bindKind == Binding.Kind.ASSIGNMENT
                 && bindConstruct == null;
         if (candidate) {
             Recorded r = previous.get(s);

@@ -242,4 +242,26 @@ class SymbolTableApiTest {
             for (Scope s : t.scopes()) for (Symbol sym : s.symbols()) sym.resolution().kind();
         }
     }
+
+    /** A table built once (no replay records) is the same table: every fixture, dumped scope by scope and name by name. */
+    @Test
+    void aTableBuiltWithoutRecordsIsTheSame() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Path.of("src/test/resources/symbols");
+        List<java.nio.file.Path> files;
+        try (var s = java.nio.file.Files.walk(dir)) {
+            files = s.filter(f -> f.toString().endsWith(".py")).sorted().collect(Collectors.toList());
+        }
+        assertTrue(files.size() >= 8, "fixtures: " + files);
+        for (java.nio.file.Path f : files) {
+            Module m = new PythonSourceParser().parse(java.nio.file.Files.readAllBytes(f)).module();
+            SymbolTable recorded = SymbolTable.build(m);
+            SymbolTable once = SymbolTable.buildOnce(m);
+            assertEquals(SymtableDump.dump(recorded), SymtableDump.dump(once), f.toString());
+            List<String> a = recorded.scopes().stream().flatMap(sc -> sc.symbols().stream())
+                    .map(sym -> sym.scope().name() + "." + sym.name() + "=" + sym.resolution().kind()).collect(Collectors.toList());
+            List<String> b = once.scopes().stream().flatMap(sc -> sc.symbols().stream())
+                    .map(sym -> sym.scope().name() + "." + sym.name() + "=" + sym.resolution().kind()).collect(Collectors.toList());
+            assertEquals(a, b, f.toString());
+        }
+    }
 }
