@@ -75,6 +75,24 @@ FAMILY_NOTES = {
 
 # (file suffix, text in the source line) -> why a source rewrite cannot remove the break.
 NOTES = [
+    ("modeling_rope_utils.py", "if seq_len > original_max_position_embeddings",
+     "Both branches re-register the module's `inv_freq` buffer (one after lazily creating `long_inv_freq`): "
+     "the branch changes module state, which `torch.where` over values cannot express and `torch.cond` "
+     "branches may not do; a rewrite would have to precompute both frequency tables, which changes the module."),
+    ("modeling_grounding_dino.py", "torch.linspace(",
+     "`height` comes from iterating the `spatial_shapes` tensor, so `linspace` needs its value (an implicit "
+     "`.item()`). The model also carries `spatial_shapes_list`, the same sizes as Python ints, but switching to "
+     "it is a model-specific change; `check` does not report implicit scalar reads (SPEC section 2 lists only "
+     "explicit ones under GM201)."),
+    ("modeling_grounding_dino.py", "padding_mask[:, current_position",
+     "Slice bounds computed from `spatial_shapes` tensor values: Dynamo reads them with `.item()` (the same "
+     "situation as the `linspace` site)."),
+    ("modeling_longformer.py", ".narrow(",
+     "The length is `max_num_global_attn_indices`, a tensor (the largest number of global tokens in the "
+     "batch): an implicit scalar read; a static length would need a fixed maximum, which changes the model."),
+    ("modeling_longformer.py", "assert list(",
+     "The `assert` compares a Python list that holds a tensor value (`max_num_global_attn_indices`), which "
+     "Dynamo cannot evaluate (GB6622); no rule covers asserts on lists, and dropping the assert changes behaviour."),
     ("", "torch.where(", "one-argument `torch.where` returns indices (a `nonzero`): its output shape depends "
      "on values, so the graph ends there (GM202's kind: no rewrite keeps the shape static)."),
     ("", ".item()", "`.item()` reads a tensor value into Python; only `capture_scalar_outputs` or keeping "
