@@ -489,6 +489,18 @@ public final class PythonDocument {
         return out;
     }
 
+    /**
+     * The next version with {@code [start, end)} of the text (String offsets) replaced, parsed as
+     * an editor's change is: only the chunks the change touches are parsed again.
+     */
+    public PythonDocument replace(int start, int end, String replacement, int newVersion) {
+        int[] starts = lineStarts();
+        int startLine = lineOfOffset(start);
+        int endLine = lineOfOffset(end);
+        return apply(TextChange.replace(startLine, start - starts[startLine], endLine, end - starts[endLine], replacement),
+                newVersion);
+    }
+
     /** A String offset for an LSP position, clamped to the text and to the line's content. */
     private int offsetOf(TextChange.Position p) {
         if (p.line() < 0) return 0;
