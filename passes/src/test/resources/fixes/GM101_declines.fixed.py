@@ -109,6 +109,11 @@ INPUTS = {
         lambda: (-_randn(2, 4, seed=2).abs(),),
         lambda: (_randn(2, 3, 4, seed=3).abs(),),
     ],
+    "case_nested_if_under_unprovable_condition": [
+        lambda: (_randn(2, 4, seed=1).abs(),),
+        lambda: (-_randn(2, 4, seed=2).abs(),),
+        lambda: (_randn(2, 4, seed=3),),
+    ],
     "case_mixed_assign_and_return": [
         lambda: (_randn(2, 4, seed=1).abs(),),
         lambda: (-_randn(2, 4, seed=2).abs(),),
@@ -313,6 +318,16 @@ def case_loop_in_branch(x):
 def case_static_if_in_branch(x):
     """A (static) nested if in a branch."""
     if x.sum() > 0:  # expect-decline: GM101 more than assignments
+        if x.dim() == 3:
+            x = x.flatten(1)
+        x = x * 2.0
+    return x
+
+
+@torch.compile
+def case_nested_if_under_unprovable_condition(x):
+    """A nested if in a branch, under a condition not provably one element: the branch is the reason given."""
+    if x[0].sum(-1) > 0:  # expect-decline: GM101 more than assignments
         if x.dim() == 3:
             x = x.flatten(1)
         x = x * 2.0

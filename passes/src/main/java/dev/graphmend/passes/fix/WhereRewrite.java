@@ -96,6 +96,9 @@ public final class WhereRewrite implements Transformation {
             elseBody = orelse.isEmpty() ? null : orelse;
             break;
         }
+        // a branch no rewrite shape can hold is the reason to give, whatever the conditions are
+        String shape = unsupportedStatement(arms, elseBody);
+        if (shape != null) return Proposal.decline(shape);
         FunctionContext f = site.function();
         for (Arm a : arms) {
             String why = checkCondition(f, a.cond());
@@ -106,6 +109,25 @@ public final class WhereRewrite implements Transformation {
         p = commonCall(site, first, arms, elseBody);
         if (p != null) return p;
         return assignments(site, first, arms, elseBody);
+    }
+
+    /**
+     * Why no shape (returns, a common call, assignments) can take these branches: one of them
+     * holds a compound statement or another statement none of them rewrites; null otherwise.
+     */
+    private static String unsupportedStatement(List<Arm> arms, List<Stmt> elseBody) {
+        List<List<Stmt>> bodies = new ArrayList<>();
+        for (Arm a : arms) bodies.add(a.body());
+        if (elseBody != null) bodies.add(elseBody);
+        for (List<Stmt> body : bodies) {
+            for (Stmt s : body) {
+                if (!(s instanceof Stmt.Assign || s instanceof Stmt.AugAssign || s instanceof Stmt.AnnAssign
+                        || s instanceof Stmt.Return || s instanceof Stmt.Expr || s instanceof Stmt.Pass)) {
+                    return "a branch does more than assignments to names (" + describe(s) + ")";
+                }
+            }
+        }
+        return null;
     }
 
     /** {@code return} in every arm (the else may be the statement after the if). */
@@ -334,7 +356,7 @@ public final class WhereRewrite implements Transformation {
             case "Expr" -> "an expression statement";
             case "AugAssign" -> "an augmented assignment";
             case "Assign" -> "an assignment to something other than one name";
-            default -> "a " + t + " statement";
+            default -> ("AEIOU".indexOf(t.charAt(0)) >= 0 ? "an " : "a ") + t + " statement";
         };
     }
 
