@@ -243,6 +243,11 @@ class SymbolTableApiTest {
         }
     }
 
+    private static List<String> resolutions(SymbolTable t) {
+        return t.scopes().stream().flatMap(sc -> sc.symbols().stream())
+                .map(sym -> sym.scope().name() + "." + sym.name() + "=" + sym.resolution().kind()).collect(Collectors.toList());
+    }
+
     /** A table built once (no replay records) is the same table: every fixture, dumped scope by scope and name by name. */
     @Test
     void aTableBuiltWithoutRecordsIsTheSame() throws Exception {
@@ -257,11 +262,7 @@ class SymbolTableApiTest {
             SymbolTable recorded = SymbolTable.build(m);
             SymbolTable once = SymbolTable.buildOnce(m);
             assertEquals(SymtableDump.dump(recorded), SymtableDump.dump(once), f.toString());
-            List<String> a = recorded.scopes().stream().flatMap(sc -> sc.symbols().stream())
-                    .map(sym -> sym.scope().name() + "." + sym.name() + "=" + sym.resolution().kind()).collect(Collectors.toList());
-            List<String> b = once.scopes().stream().flatMap(sc -> sc.symbols().stream())
-                    .map(sym -> sym.scope().name() + "." + sym.name() + "=" + sym.resolution().kind()).collect(Collectors.toList());
-            assertEquals(a, b, f.toString());
+            assertEquals(resolutions(recorded), resolutions(once), f.toString());
         }
     }
 }

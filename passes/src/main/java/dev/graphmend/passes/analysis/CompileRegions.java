@@ -337,11 +337,7 @@ public final class CompileRegions {
     private static Stmt.FunctionDef returnedNestedFunction(Stmt.FunctionDef deco) {
         Stmt.FunctionDef found = null;
         for (Stmt s : deco.body()) {
-            if (s instanceof Stmt.Return ret && ret.value() instanceof Expr.Name n) {
-                for (Stmt t : deco.body()) {
-                    if (t instanceof Stmt.FunctionDef def && def.name().equals(n.id())) found = def;
-                }
-            }
+            if (s instanceof Stmt.Return ret && ret.value() instanceof Expr.Name n) found = nestedDef(deco, n.id());
         }
         return found;
     }

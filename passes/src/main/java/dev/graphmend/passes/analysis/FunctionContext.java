@@ -474,23 +474,22 @@ public final class FunctionContext {
         Set<String> u = usedAsTensor;
         if (u == null) {
             Set<String> found = new java.util.HashSet<>();
-            for (Stmt s : fn.def().body()) collectTensorUses(s, found);
+            // this function's own statements and expressions: nested functions and lambda bodies are other scopes
+            for (Stmt s : Statements.of(fn.def().body())) Statements.expressions(s, e -> tensorUse(e, found));
             usedAsTensor = u = found;
         }
         return u;
     }
 
-    private void collectTensorUses(Node n, Set<String> out) {
-        if (n instanceof Stmt.FunctionDef || n instanceof Stmt.ClassDef || n instanceof Expr.Lambda) return; // other scopes
-        if (n instanceof Expr.Attribute a && a.value() instanceof Expr.Name name && TorchApi.isTensorOnlyAttribute(a.attr())) {
+    private void tensorUse(Expr e, Set<String> out) {
+        if (e instanceof Expr.Attribute a && a.value() instanceof Expr.Name name && TorchApi.isTensorOnlyAttribute(a.attr())) {
             out.add(name.id());
-        } else if (n instanceof Expr.Subscript s && s.value() instanceof Expr.Name name && isMultiDimensionalIndex(s.slice())) {
+        } else if (e instanceof Expr.Subscript s && s.value() instanceof Expr.Name name && isMultiDimensionalIndex(s.slice())) {
             out.add(name.id());
-        } else if (n instanceof Expr.Call c && !c.args().isEmpty() && c.args().get(0) instanceof Expr.Name name
+        } else if (e instanceof Expr.Call c && !c.args().isEmpty() && c.args().get(0) instanceof Expr.Name name
                 && TorchApi.takesTensorFirst(fn.module().names().qualifiedName(c.func()))) {
             out.add(name.id());
         }
-        n.forEachChild(c -> collectTensorUses(c, out));
     }
 
     /** {@code [:, 0]}, {@code [..., None]}: indices only tensors and arrays take (lists and tuples raise). */

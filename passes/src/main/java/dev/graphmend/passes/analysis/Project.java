@@ -224,17 +224,12 @@ public final class Project {
         for (ClassInfo c : classList) {
             for (Stmt.FunctionDef f : c.ownMethods().values()) out.putIfAbsent(f, new FunctionRef(c.module(), f, c));
         }
-        for (SourceModule m : modules) indexFunctions(m, m.ir().module(), out);
+        for (SourceModule m : modules) {
+            Statements.everywhere(m.ir().module(), s -> {
+                if (s instanceof Stmt.FunctionDef f) out.putIfAbsent(f, new FunctionRef(m, f, null));
+            });
+        }
         return out;
-    }
-
-    private static void indexFunctions(SourceModule m, dev.graphmend.ir.ast.Node n, Map<Stmt.FunctionDef, FunctionRef> out) {
-        n.forEachChild(c -> {
-            if (c instanceof Stmt.FunctionDef f) out.putIfAbsent(f, new FunctionRef(m, f, null));
-            if (c instanceof Stmt || c instanceof dev.graphmend.ir.ast.ExceptHandler || c instanceof dev.graphmend.ir.ast.MatchCase) {
-                indexFunctions(m, c, out); // definitions sit only in statement bodies
-            }
-        });
     }
 
     // ---- attributes of classes ----

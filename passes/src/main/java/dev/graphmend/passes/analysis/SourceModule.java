@@ -47,18 +47,12 @@ public final class SourceModule {
         java.util.Set<String> g = declaredGlobal;
         if (g == null) {
             java.util.Set<String> out = new java.util.HashSet<>();
-            collectGlobals(ir.module(), out);
+            Statements.everywhere(ir.module(), s -> {
+                if (s instanceof Stmt.Global gl) out.addAll(gl.names());
+            });
             declaredGlobal = g = out;
         }
         return g;
-    }
-
-    private static void collectGlobals(dev.graphmend.ir.ast.Node n, java.util.Set<String> out) {
-        if (n instanceof Stmt.Global g) out.addAll(g.names());
-        if (n instanceof Stmt || n instanceof dev.graphmend.ir.ast.Module || n instanceof dev.graphmend.ir.ast.ExceptHandler
-                || n instanceof dev.graphmend.ir.ast.MatchCase) {
-            n.forEachChild(c -> collectGlobals(c, out));
-        }
     }
 
     private volatile List<Stmt.ClassDef> classes;

@@ -107,6 +107,17 @@ public final class Statements {
     }
 
     /**
+     * Visits every statement under {@code root} (a module or a statement), the bodies of nested
+     * functions and classes included, unlike {@link #of}: for indexes of a whole module.
+     */
+    public static void everywhere(Node root, Consumer<Stmt> visitor) {
+        root.forEachChild(c -> {
+            if (c instanceof Stmt s) visitor.accept(s);
+            if (c instanceof Stmt || c instanceof ExceptHandler || c instanceof MatchCase) everywhere(c, visitor);
+        });
+    }
+
+    /**
      * The expressions a statement evaluates itself (not those of the statements nested in it),
      * outermost first: tests, values, targets, call arguments, lambda bodies, comprehensions.
      */

@@ -68,12 +68,14 @@ public final class TorchApi {
         return TENSOR_ONLY_ATTRIBUTES.contains(attr);
     }
 
-    /** torch functions that build a tensor from Python data: their first argument need not be a tensor. */
+    /**
+     * torch functions returning a tensor whose first argument need not be one: built from Python
+     * data or sizes, or from a list of tensors ({@code cat}), or an equation string ({@code einsum}).
+     */
     private static final Set<String> FROM_DATA = Set.of(
             "tensor", "as_tensor", "asarray", "from_numpy", "zeros", "ones", "empty", "full", "rand", "randn",
-            "randint", "arange", "range", "linspace", "logspace", "eye", "Size", "device", "dtype", "cat", "stack",
-            "concat", "concatenate", "hstack", "vstack", "broadcast_tensors", "meshgrid", "block_diag", "cartesian_prod",
-            "einsum", "set_grad_enabled", "manual_seed", "compile", "no_grad", "autocast", "Generator", "finfo", "iinfo");
+            "randint", "arange", "range", "linspace", "logspace", "eye", "cat", "stack", "concat", "concatenate",
+            "hstack", "vstack", "broadcast_tensors", "meshgrid", "block_diag", "cartesian_prod", "einsum");
 
     /** Whether {@code torch.f(x, ...)} takes a tensor as {@code x} (an op, not a constructor from Python data). */
     public static boolean takesTensorFirst(String qn) {

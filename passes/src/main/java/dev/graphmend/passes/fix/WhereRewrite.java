@@ -123,11 +123,15 @@ public final class WhereRewrite implements Transformation {
             for (Stmt s : body) {
                 if (!(s instanceof Stmt.Assign || s instanceof Stmt.AugAssign || s instanceof Stmt.AnnAssign
                         || s instanceof Stmt.Return || s instanceof Stmt.Expr || s instanceof Stmt.Pass)) {
-                    return "a branch does more than assignments to names (" + describe(s) + ")";
+                    return moreThanAssignments(s);
                 }
             }
         }
         return null;
+    }
+
+    private static String moreThanAssignments(Stmt s) {
+        return "a branch does more than assignments to names (" + describe(s) + ")";
     }
 
     /** {@code return} in every arm (the else may be the statement after the if). */
@@ -234,7 +238,7 @@ public final class WhereRewrite implements Transformation {
             List<Expr> vs = new ArrayList<>();
             for (Stmt s : body) {
                 if (!(s instanceof Stmt.Assign a) || a.targets().size() != 1 || !(a.targets().get(0) instanceof Expr.Name n)) {
-                    return Proposal.decline("a branch does more than assignments to names (" + describe(s) + ")");
+                    return Proposal.decline(moreThanAssignments(s));
                 }
                 if (ns.contains(n.id())) return Proposal.decline("a branch assigns " + n.id() + " twice");
                 ns.add(n.id());
