@@ -9,28 +9,12 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 runs=${1:-3}
-env_dir="${XDG_CACHE_HOME:-$HOME/.cache}/graphmend/bench-env"
-if [[ ! -x "$env_dir/bin/ruff" || ! -d "$env_dir/lib" ]] || ! "$env_dir/bin/python" -c 'import importlib.util,sys; sys.exit(importlib.util.find_spec("transformers") is None)' 2>/dev/null; then
-  echo "== creating $env_dir (ruff, transformers without dependencies)" >&2
-  rm -rf "$env_dir"
-  python3 -m venv "$env_dir"
-  "$env_dir/bin/pip" install -q ruff
-  "$env_dir/bin/pip" install -q --no-deps transformers
-fi
+source "$here/check-common.sh"
+env_dir=$bench_env
 tf=$("$env_dir/bin/python" -c 'import importlib.util,os; print(os.path.dirname(importlib.util.find_spec("transformers").origin))')
 stdlib=/root/.pyenv/versions/3.13.0/lib/python3.13
 [[ -f "$root/server/target/graphmend.jar" ]] || (cd "$root" && mvn -q -DskipTests package)
 jar="$root/server/target/graphmend.jar"
-
-best() { # best wall time in seconds of running "$@" $runs times (output discarded)
-  local b=""
-  for _ in $(seq "$runs"); do
-    local s e
-    s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N)
-    b=$(python3 -c "print(min(float('${b:-inf}'), $e - $s))")
-  done
-  printf '%.2f' "$b"
-}
 
 echo "ruff $("$env_dir/bin/ruff" --version | cut -d' ' -f2), transformers $("$env_dir/bin/python" -c 'import importlib.metadata as m; print(m.version("transformers"))'), $(java -version 2>&1 | head -1)"
 printf '%-28s %8s %10s %10s %8s\n' "corpus" "files" "graphmend" "ruff" "ratio"

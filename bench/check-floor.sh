@@ -9,26 +9,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 runs=${1:-3}
 dir=${2:-/root/.pyenv/versions/3.13.0/lib/python3.13}
-env_dir="${XDG_CACHE_HOME:-$HOME/.cache}/graphmend/bench-env"
-if [[ ! -x "$env_dir/bin/ruff" ]]; then
-  echo "== creating $env_dir (ruff)" >&2
-  rm -rf "$env_dir"; python3 -m venv "$env_dir"; "$env_dir/bin/pip" install -q ruff
-fi
+source "$here/check-common.sh"
+env_dir=$bench_env
 echo "== building (reactor install, then bench/)" >&2
 (cd "$root" && mvn -q -DskipTests install)
 (cd "$here" && mvn -q compile dependency:build-classpath -Dmdep.outputFile=target/classpath.txt)
 cp="$here/target/classes:$(cat "$here/target/classpath.txt")"
 jvm=(java -Xss16m -XX:TieredStopAtLevel=1) # the options ./graphmend gives batch commands
-
-best() {
-  local b=""
-  for _ in $(seq "$runs"); do
-    local s e
-    s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N)
-    b=$(python3 -c "print(min(float('${b:-inf}'), $e - $s))")
-  done
-  printf '%.2f' "$b"
-}
 
 files=$(find "$dir" -name '*.py' | wc -l)
 lines=$(find "$dir" -name '*.py' -print0 | xargs -0 cat | wc -l)
