@@ -122,8 +122,10 @@ public final class FunctionContext {
     }
 
     public boolean isCompilingCall(Expr e) {
-        if (!(e instanceof Expr.Call c) || !c.args().isEmpty()) return false;
+        if (!(e instanceof Expr.Call c)) return false;
         String qn = qualifiedName(c.func());
+        if (TorchApi.isTracingCheck(qn)) return c.args().size() <= 1 && c.keywords().size() <= 1;
+        if (!c.args().isEmpty()) return false;
         if (TorchApi.isCompilingCheck(qn)) return true;
         // a name bound by a guarded import (`try: from transformers.utils import is_torchdynamo_compiling`
         // / `except ImportError: def is_torchdynamo_compiling(): ...`) resolves to nothing single

@@ -181,6 +181,14 @@ public final class TorchApi {
                 || qn.endsWith(".is_torchdynamo_compiling") || qn.equals("is_torchdynamo_compiling");
     }
 
+    /**
+     * transformers' {@code is_tracing(tensor=None)}: true whenever Dynamo traces (it ORs in
+     * {@code is_torchdynamo_compiling()}), whatever the argument.
+     */
+    public static boolean isTracingCheck(String qn) {
+        return qn != null && qn.startsWith("transformers.") && qn.endsWith(".is_tracing");
+    }
+
     public static boolean isDisableDecorator(String qn) {
         return "torch.compiler.disable".equals(qn) || "torch._dynamo.disable".equals(qn);
     }

@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * GM201: reading a tensor's value back into Python: {@code .item()} (GB0124), {@code .tolist()}
- * (GB0109), {@code int()/float()/bool()} of a tensor (GB0033). No source rewrite keeps the
+ * (GB0109), {@code int()/float()/bool()} of a tensor (GB0033), and {@code torch._check_tensor_all},
+ * which reads its condition with {@code .item()} (GB0124). No source rewrite keeps the
  * meaning; the hint is to keep the value a tensor, or to enable {@code capture_scalar_outputs}.
  */
 public final class ScalarExtraction implements Rule {
@@ -34,6 +35,12 @@ public final class ScalarExtraction implements Rule {
                     return;
                 }
                 String qn = f.qualifiedName(c.func());
+                if (isTensorCheck(qn, c)) {
+                    out.report(INFO, c, "Scalar read: " + qn + "() reads its condition back into Python with .item() "
+                            + "to decide whether to raise, so the graph breaks here (GB0124). torch._assert_async(cond.all(), "
+                            + "\"message\") checks inside the graph instead.", List.of("GB0124"));
+                    return;
+                }
                 if (("builtins.int".equals(qn) || "builtins.float".equals(qn) || "builtins.bool".equals(qn))
                         && c.args().size() == 1 && f.value(c.args().get(0)).isTensor()) {
                     // torch 2.15 reports these as the .item() they call (GB0124); older releases as GB0033
@@ -41,6 +48,15 @@ public final class ScalarExtraction implements Rule {
                 }
             });
         }
+    }
+
+    /**
+     * {@code torch._check_tensor_all(cond)} and its {@code _with} form: the condition must be a
+     * tensor (the call raises otherwise), and torch checks it through {@code .item()}.
+     */
+    private static boolean isTensorCheck(String qn, Expr.Call c) {
+        return "torch._check_tensor_all".equals(qn) && !c.args().isEmpty()
+                || "torch._check_tensor_all_with".equals(qn) && c.args().size() >= 2;
     }
 
     private static void report(Reporter out, Expr.Call c, String what, List<String> ids) {
