@@ -130,6 +130,10 @@ public final class Workspace {
             // not bound here: a star import of another workspace module may bring it
             for (Imports.StarImport star : m.imports().starImports()) {
                 if (star.module() == null || star.scope().kind() != ScopeKind.MODULE) continue;
+                // only into a module of the workspace: for a missing one the prefix search would land in
+                // its package again, and a package of hundreds of star imports (transformers/models)
+                // would be searched once per path of star imports, 20 levels deep
+                if (!modules.containsKey(star.module())) continue;
                 Definition d = definition(star.module() + "." + rest, depth + 1, seen);
                 if (d != null) return d;
             }

@@ -110,4 +110,31 @@ class WorkspaceTest {
         Expr.Name exported = names(main, "exported_train").get(0);
         assertEquals("pkg.exported_train", workspace().module("pkg.main").names().qualifiedName(exported));
     }
+
+    /**
+     * transformers/models/__init__.py star-imports hundreds of model packages; when only some
+     * files are loaded, a name none of them binds must be given up on, not searched through
+     * every chain of missing star imports (this took minutes and gigabytes on a five-file check).
+     */
+    @Test
+    void starImportsOfMissingModulesAreNotSearched() {
+        StringBuilder models = new StringBuilder();
+        for (int i = 0; i < 300; i++) models.append("from .model_").append(i).append(" import *\n");
+        Module caller = parse("""
+                from pkg.models import not_defined_anywhere
+                not_defined_anywhere
+                """);
+        Workspace ws = Workspace.builder()
+                .add("pkg", true, SymbolTable.build(parse("from .models import *\n")))
+                .add("pkg.models", true, SymbolTable.build(parse(models.toString())))
+                .add("pkg.models.model_7", false, SymbolTable.build(parse("def present():\n    pass\n")))
+                .add("pkg.caller", false, SymbolTable.build(caller))
+                .build();
+        Expr use = ((dev.graphmend.ir.ast.Stmt.Expr) caller.body().get(1)).value();
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30), () -> {
+            assertNull(ws.definition("pkg.models.not_defined_anywhere"));
+            assertEquals("pkg.models.model_7.present", ws.definition("pkg.models.present").qualifiedName());
+            ws.definitionOf("pkg.caller", use);
+        });
+    }
 }
