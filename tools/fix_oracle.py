@@ -37,7 +37,7 @@ differ, a case error (missing in the fixed file, an input that fails, a crash un
 
 ``--corpus`` runs the before-files only and checks the corpus itself: marker lines equal Dynamo's
 break lines, every case has at least three inputs that are deterministic and FP32, together execute
-every statement of the case, compiled outputs equal eager ones, and GM103 fixes have inputs that
+every statement of the case, compiled outputs equal eager ones, and GM103/GM201 fixes have inputs that
 raise and inputs that do not.
 
 ``--json`` prints ``{"torch", "python", "files": [{"original", "fixed", "error", "cases": [{"name",
@@ -70,6 +70,9 @@ import dynamo_oracle as dyn  # noqa: E402  (shares case discovery, break recordi
 
 MARK = re.compile(r"#\s*expect-(fix|decline):\s*(GM\d{3})\b\s*(.*)$")
 MODULE_PREFIX = "_gm_fix_"
+# Codes whose fixes lower a check into the graph: their cases have inputs on which the original
+# raises (and the fixed code must raise too); no other case may raise.
+RAISING_CODES = {"GM103", "GM201"}
 # A printed tensor that requires grad shows its grad_fn, which `.clone()` (the defer fix) turns into
 # CloneBackward0: the same values, another autograd node name. Side effects are compared without it.
 GRAD_FN = re.compile(r"grad_fn=<\w+>")
@@ -619,13 +622,14 @@ def check_corpus_case(torch, c, path, marks, first, last, makers, eager, comp, r
             ok, why = same(e[1], r[1], torch)
             if not ok:
                 f.append("input %d: compiled original differs from eager: %s" % (i, why))
-    if "GM103" in c["codes"] and not c["declined"]:
+    checks = RAISING_CODES & set(c["codes"])
+    if checks and not c["declined"]:
         if not raising:
-            f.append("GM103 case without an input on which it raises")
+            f.append("%s case without an input on which it raises" % "/".join(sorted(checks)))
         if len(raising) == len(eager):
-            f.append("GM103 case raises on every input")
-    elif raising and "GM103" not in c["codes"]:
-        f.append("raises on inputs %s (only GM103 cases may raise)" % sorted(raising))
+            f.append("%s case raises on every input" % "/".join(sorted(checks)))
+    elif raising and not checks:
+        f.append("raises on inputs %s (only GM103 and GM201 check cases may raise)" % sorted(raising))
 
 
 def finish(c, corpus=False):

@@ -169,7 +169,7 @@ public final class Analyzer {
             if (p.offered()) {
                 if (reparses(m, p.fix())) out.add(p.fix());
                 else reasons.add("internal: the " + p.fix().title() + " rewrite did not parse, so it is not offered");
-            } else if (!reasons.contains(p.declineReason())) {
+            } else if (p.declineReason() != null && !reasons.contains(p.declineReason())) {
                 reasons.add(p.declineReason());
             }
         }

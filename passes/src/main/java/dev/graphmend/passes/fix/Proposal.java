@@ -12,6 +12,11 @@ public record Proposal(Diagnostic.Fix fix, String declineReason) {
         return new Proposal(null, reason);
     }
 
+    /** The site is not one this transformation rewrites at all (no reason to show the user). */
+    public static Proposal notApplicable() {
+        return new Proposal(null, null);
+    }
+
     public boolean offered() {
         return fix != null;
     }
