@@ -38,11 +38,8 @@ public final class AssertAsyncLowering implements Transformation {
         Expr exc = raise.exc();
         Expr.Call call = exc instanceof Expr.Call c ? c : null;
         Expr cls = call != null ? call.func() : exc;
-        if (!(cls instanceof Expr.Name clsName) || !(site.module().names().resolve(clsName) instanceof Target.Builtin)
-                || !BUILTIN_EXCEPTIONS.contains(clsName.id())) {
-            return Proposal.decline("the exception class is not a builtin exception (or is shadowed), so the error a caller "
-                    + "catches would change beyond its type");
-        }
+        if (!isBuiltinException(site, cls)) return Proposal.decline(NOT_BUILTIN_EXCEPTION);
+        Expr.Name clsName = (Expr.Name) cls;
         String message = "";
         if (call != null) {
             if (!call.keywords().isEmpty() || call.args().size() > 1) return Proposal.decline("the exception takes more than one message argument");
@@ -78,6 +75,15 @@ public final class AssertAsyncLowering implements Transformation {
                 "Unsafe: the check runs inside the graph, but a failure raises RuntimeError instead of "
                         + clsName.id() + ", and on CUDA the assert is asynchronous: it is reported at a later "
                         + "synchronisation and leaves the CUDA context unusable."));
+    }
+
+    static final String NOT_BUILTIN_EXCEPTION = "the exception class is not a builtin exception (or is shadowed), so the "
+            + "error a caller catches would change beyond its type";
+
+    /** Whether {@code cls} names one of the common builtin exception classes, not shadowed here. */
+    static boolean isBuiltinException(FixSite site, Expr cls) {
+        return cls instanceof Expr.Name n && site.module().names().resolve(n) instanceof Target.Builtin
+                && BUILTIN_EXCEPTIONS.contains(n.id());
     }
 
     private static String condition(FunctionContext f, Expr c) {

@@ -4,11 +4,9 @@ import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Keyword;
 import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.ast.Stmt;
-import dev.graphmend.ir.symbols.Target;
 import dev.graphmend.passes.Diagnostic;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * GM201 at {@code torch._check_tensor_all(cond[, msg])} (and {@code _check_tensor_all_with(E,
@@ -22,9 +20,6 @@ import java.util.Set;
  */
 public final class TensorCheckLowering implements Transformation {
     static final String TITLE = "Check inside the graph with torch._assert_async";
-    private static final Set<String> BUILTIN_EXCEPTIONS = Set.of("ValueError", "RuntimeError", "AssertionError",
-            "TypeError", "IndexError", "KeyError", "NotImplementedError", "OverflowError", "ZeroDivisionError",
-            "ArithmeticError", "Exception", "LookupError");
 
     @Override public String code() { return "GM201"; }
 
@@ -55,11 +50,10 @@ public final class TensorCheckLowering implements Transformation {
         if (cond == null) return Proposal.decline("the check has no condition argument");
         String prefix = "";
         if (with) {
-            if (!(errorType instanceof Expr.Name cls) || !(site.module().names().resolve(cls) instanceof Target.Builtin)
-                    || !BUILTIN_EXCEPTIONS.contains(cls.id())) {
-                return Proposal.decline("the exception class is not a builtin exception (or is shadowed), so the error a "
-                        + "caller catches would change beyond its type");
+            if (!AssertAsyncLowering.isBuiltinException(site, errorType)) {
+                return Proposal.decline(AssertAsyncLowering.NOT_BUILTIN_EXCEPTION);
             }
+            Expr.Name cls = (Expr.Name) errorType;
             if (site.insideTry(st)) {
                 return Proposal.decline("the check is inside a try block, where the changed exception type would change "
                         + "which handler runs");
