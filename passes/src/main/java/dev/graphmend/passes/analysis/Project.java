@@ -82,47 +82,63 @@ public final class Project {
     /**
      * The modules whose code can reach {@code focus}'s functions: the module itself and every
      * module that imports it, directly or through other modules (names resolve across files only
-     * through imports).
+     * through imports; a package's re-exports count, as in {@code from ...utils import helper}).
      */
     public java.util.Set<SourceModule> modulesReaching(SourceModule focus) {
+        Map<SourceModule, List<SourceModule>> importers = importers();
         java.util.Set<SourceModule> out = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        java.util.ArrayDeque<SourceModule> todo = new java.util.ArrayDeque<>();
         out.add(focus);
-        boolean grew = true;
-        while (grew) {
-            grew = false;
-            for (SourceModule m : modules) {
-                if (out.contains(m)) continue;
-                for (SourceModule target : out) {
-                    if (mayImport(m, target)) {
-                        out.add(m);
-                        grew = true;
-                        break;
-                    }
-                }
+        todo.add(focus);
+        while (!todo.isEmpty()) {
+            for (SourceModule m : importers.getOrDefault(todo.poll(), List.of())) {
+                if (out.add(m)) todo.add(m);
             }
         }
         return out;
     }
 
-    private static boolean mayImport(SourceModule m, SourceModule target) {
-        String t = target.moduleName();
-        for (dev.graphmend.ir.symbols.Imports.Import i : m.names().imports().all()) {
-            if (related(i.qualifiedName(), t)) return true;
+    private volatile Map<SourceModule, List<SourceModule>> importers;
+
+    /**
+     * For each module, the modules with an import that may bring it in: the import names the
+     * module, a package of it, or a name inside it (see {@link #related}). Indexed by module name
+     * once per project: a pairwise scan was quadratic in the files, per call.
+     */
+    private Map<SourceModule, List<SourceModule>> importers() {
+        Map<SourceModule, List<SourceModule>> out = importers;
+        if (out != null) return out;
+        java.util.TreeMap<String, List<SourceModule>> byName = new java.util.TreeMap<>();
+        for (SourceModule m : modules) byName.computeIfAbsent(m.moduleName(), k -> new ArrayList<>()).add(m);
+        out = new IdentityHashMap<>();
+        for (SourceModule m : modules) {
+            java.util.Set<SourceModule> targets = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+            for (dev.graphmend.ir.symbols.Imports.Import i : m.names().imports().all()) relatedModules(i.qualifiedName(), byName, targets);
+            for (dev.graphmend.ir.symbols.Imports.StarImport i : m.names().imports().starImports()) relatedModules(i.module(), byName, targets);
+            targets.remove(m);
+            for (SourceModule t : targets) out.computeIfAbsent(t, k -> new ArrayList<>()).add(m);
         }
-        for (dev.graphmend.ir.symbols.Imports.StarImport i : m.names().imports().starImports()) {
-            if (related(i.module(), t)) return true;
-        }
-        return false;
+        importers = out;
+        return out;
     }
 
     /**
-     * Whether an import of {@code qn} may bring in module {@code t}: either is the other or a
-     * package of it. A relative import that climbs above the top-level package (null) names no
-     * module of the workspace, for Python as for the resolution here.
+     * The modules an import of {@code qn} may bring in: {@code qn} itself or a package of it
+     * (its dotted prefixes), and the modules below it ({@code import pkg} then {@code pkg.sub.f}).
+     * A relative import that climbs above the top-level package (null) names no module of the
+     * workspace, for Python as for the resolution here.
      */
-    private static boolean related(String qn, String t) {
-        if (qn == null) return false;
-        return qn.equals(t) || qn.startsWith(t + ".") || t.startsWith(qn + ".");
+    private static void relatedModules(String qn, java.util.TreeMap<String, List<SourceModule>> byName,
+                                       java.util.Set<SourceModule> into) {
+        if (qn == null) return;
+        for (String prefix = qn; ; ) {
+            List<SourceModule> ms = byName.get(prefix);
+            if (ms != null) into.addAll(ms);
+            int dot = prefix.lastIndexOf('.');
+            if (dot < 0) break;
+            prefix = prefix.substring(0, dot);
+        }
+        for (List<SourceModule> ms : byName.subMap(qn + ".", qn + "/").values()) into.addAll(ms); // '/' follows '.'
     }
 
     private volatile java.util.Set<ClassInfo> submodules;
