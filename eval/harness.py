@@ -10,7 +10,8 @@ Pipeline (every step records its failures and the run goes on):
    log), eager and inductor outputs, first-call compile time and steady-state latency, and the
    transformers files the model loaded.
 2. Static diagnostics: ``graphmend check --format json`` on each family's modeling file(s) plus
-   every file that holds one of its Dynamo break sites, compared site by site with Dynamo: a
+   every file that holds one of its Dynamo break sites (with their packages' ``__init__.py``, so
+   re-exported helpers resolve), compared site by site with Dynamo: a
    Dynamo site is *flagged* when one of our diagnostics' ranges covers its line.
 3. Fixes: the installed ``transformers`` folder is copied into a scratch folder per variant
    (``safe``: ``graphmend fix``; ``unsafe``: ``graphmend fix --unsafe-fixes``) and ``fix`` runs on
@@ -96,6 +97,19 @@ def check_json(jar, files):
     data = json.loads(out)
     by_file = {os.path.realpath(f["path"]): f.get("diagnostics", []) for f in data.get("files", [])}
     return by_file, {"rc": rc, "seconds": elapsed, "summary": data.get("summary"), "version": data.get("version")}
+
+
+def package_inits(package_dir, rels):
+    """The `__init__.py` of every package (inside `package_dir`, itself included) that holds one of
+    `rels`, relative to `package_dir`, minus `rels` themselves."""
+    out = set()
+    for rel in rels:
+        parts = rel.split("/")[:-1]
+        for k in range(len(parts) + 1):
+            init = "/".join(parts[:k] + ["__init__.py"])
+            if os.path.isfile(os.path.join(package_dir, init)):
+                out.add(init)
+    return sorted(out - set(rels))
 
 
 def flagged(diags, line1):
@@ -281,6 +295,8 @@ def main(argv=None):
     ap.add_argument("--budget-min", type=int, default=55,
                     help="after-variant timings are skipped once they would end past this many minutes")
     ap.add_argument("--skip-compile", action="store_true", help="breaks and outputs only, no inductor timing")
+    ap.add_argument("--baseline", help="results.json of the paper's transformers, shown beside a run on another "
+                                       "release (eval/run.sh --newest)")
     ns = ap.parse_args(argv)
 
     started = time.perf_counter()
@@ -323,8 +339,12 @@ def main(argv=None):
         m = results["models"][fam]
         site_files = [s["file"] for s in m["before"].get("explain", {}).get("sites", []) if s["in_transformers"]]
         m["checked_files"] = sorted(set(m["modeling_files"]) | set(site_files))
-        all_files.extend(m["checked_files"])
-        by_file, meta = check_json(jar, [os.path.join(package_dir, rel) for rel in m["checked_files"]])
+        # the packages' __init__ files go with them, so imports through re-exports resolve (transformers
+        # 5.x models import helpers `from ...utils import ...`) as in a check of the whole package
+        m["package_inits"] = package_inits(package_dir, m["checked_files"])
+        all_files.extend(m["checked_files"] + m["package_inits"])
+        by_file, meta = check_json(jar, [os.path.join(package_dir, rel)
+                                         for rel in m["checked_files"] + m["package_inits"]])
         m["check"] = meta
         if by_file is None:
             log("  check failed for %s: %s" % (fam, meta["error"]))
@@ -407,8 +427,12 @@ def main(argv=None):
     with open(ns.results, "w", encoding="utf-8") as f:
         json.dump(results, f, indent=1, sort_keys=False)
         f.write("\n")
+    baseline = None
+    if ns.baseline and os.path.exists(ns.baseline):
+        with open(ns.baseline, encoding="utf-8") as f:
+            baseline = json.load(f)
     with open(ns.markdown, "w", encoding="utf-8") as f:
-        f.write(report.render(results))
+        f.write(report.render(results, baseline))
     log("done in %.0f s: %s, %s" % (results["wall_s"], ns.results, ns.markdown))
     return 0
 

@@ -9,6 +9,7 @@ that are known not to be fixable by a source rewrite, matched by file and source
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -31,6 +32,9 @@ PAPER = {
     "longformer": (5, 40, ""),
     "clap": (4, 0, "4 dynamic shape"),
 }
+# The transformers release the paper evaluated; a run on another release is compared with our run on
+# this one (the harness's --baseline) instead of with the paper.
+PAPER_TRANSFORMERS = "4.52.4"
 PAPER_TOTALS = ("27 models with breaks out of 195; 147 breaks, 107 removed (73%); 21 models fully fixed, "
                 "3 partly; cold start up to 26x faster (mean about 5x), steady state up to 1.39x, throughput "
                 "up to 15%; FP32 outputs bit-identical")
@@ -73,12 +77,47 @@ FAMILY_NOTES = {
             "a graph input, so the later indexing by them does not break again in torch 2.15.",
 }
 
+# Per newer transformers release: what its before runs show next to the run on the paper's release.
+_NO_LEGACY_CACHE = ("No break: transformers 5 dropped the legacy tuple form of `past_key_values`, and with it the "
+                    "deprecation `logger.warning_once` that was every break of this family on 4.52.4.")
+NEWER_NOTES = {
+    "5.24.0": {
+        "t5": _NO_LEGACY_CACHE,
+        "whisper": _NO_LEGACY_CACHE,
+        "bart": _NO_LEGACY_CACHE,
+        "marian": _NO_LEGACY_CACHE,
+        "biogpt": _NO_LEGACY_CACHE,
+        "blenderbot": _NO_LEGACY_CACHE,
+        "pegasus": _NO_LEGACY_CACHE,
+        "layoutlmv3": "No break: the `warnings.warn` about the deprecated `device` argument of "
+                      "`get_extended_attention_mask` is gone with that function.",
+        "phi3": "No break: LongRoPE's frequency update was rewritten upstream the way a speculative rewrite would "
+                "do it: both frequency tables are computed (the long one created on first use), "
+                "`torch.where(seq_len > original_max_position_embeddings, long_inv_freq, original_inv_freq)` picks "
+                "one, and the buffer is updated in place. Our where-rewrite declines the 4.52.4 code because the "
+                "branches change module state (a lazily created attribute, a re-registered buffer) and the two "
+                "tables' shapes cannot be proven equal from the source.",
+        "grounding_dino": "Three of the four 4.52.4 sites were rewritten upstream: `linspace` and the slice with "
+                          "tensor bounds now take their sizes from `spatial_shapes_list` (Python ints, as our 4.52.4 "
+                          "notes suggested), and the `nonzero` over special tokens became a shape-preserving "
+                          "`cummax`/`cummin` formulation. The validation guard became `torch_compilable_check(...)`, "
+                          "which while tracing calls `torch._check_tensor_all`; torch checks that with `.item()`, "
+                          "so it breaks (11 logged breaks, 14 in `explain`). GM201 reports it in "
+                          "`utils/import_utils.py`, and its unsafe fix lowers it to `torch._assert_async`.",
+        "longformer": "Unchanged from 4.52.4: the same seven sites of the global-attention path (three `nonzero`, "
+                      "a `narrow` by a tensor length, two list asserts, `.any().item()`), 16 breaks.",
+        "clap": "Unchanged from 4.52.4: the one-argument `torch.where` over `is_longer`.",
+    },
+}
+
 # (file suffix, text in the source line) -> why a source rewrite cannot remove the break.
 NOTES = [
     ("modeling_rope_utils.py", "if seq_len > original_max_position_embeddings",
      "Both branches re-register the module's `inv_freq` buffer (one after lazily creating `long_inv_freq`): "
      "the branch changes module state, which `torch.where` over values cannot express and `torch.cond` "
-     "branches may not do; a rewrite would have to precompute both frequency tables, which changes the module."),
+     "branches may not do. transformers 5 made the rewrite by hand (both tables computed, `torch.where` picks one, "
+     "the buffer updated in place): that changes when `long_inv_freq` is created, and is right only because the "
+     "two tables have one shape, which the source does not show."),
     ("modeling_grounding_dino.py", "torch.linspace(",
      "`height` comes from iterating the `spatial_shapes` tensor, so `linspace` needs its value (an implicit "
      "`.item()`). The model also carries `spatial_shapes_list`, the same sizes as Python ints, but switching to "
@@ -93,6 +132,11 @@ NOTES = [
     ("modeling_longformer.py", "assert list(",
      "The `assert` compares a Python list that holds a tensor value (`max_num_global_attn_indices`), which "
      "Dynamo cannot evaluate (GB6622); no rule covers asserts on lists, and dropping the assert changes behaviour."),
+    ("import_utils.py", "torch._check_tensor_all(",
+     "transformers' `torch_compilable_check` calls `torch._check_tensor_all(cond)` while tracing; torch checks "
+     "the condition with `.item()`, so the check meant to keep the graph whole breaks it. GM201 reports the call "
+     "in the helper; the unsafe fix lowers it to `torch._assert_async(torch.all(cond))` (on CUDA the assert is "
+     "asynchronous)."),
     ("", "torch.where(", "one-argument `torch.where` returns indices (a `nonzero`): its output shape depends "
      "on values, so the graph ends there (GM202's kind: no rewrite keeps the shape static)."),
     ("", ".item()", "`.item()` reads a tensor value into Python; only `capture_scalar_outputs` or keeping "
@@ -197,15 +241,37 @@ def _timing_summary(models, variant):
         "break-free lines, so their spread shows the measurement noise on this shared machine.")
 
 
-def render(results):
+def _baseline_cell(fam, baseline):
+    """Breaks and unsafe fix rate of a family in the run on the paper's transformers, or a dash."""
+    m = ((baseline or {}).get("models") or {}).get(fam)
+    if not m:
+        return "–", None, None
+    nb, na = _breaks(m.get("before")), _breaks(m.get("unsafe"))
+    if nb is None:
+        return "–", None, None
+    if na is None or not nb:
+        return "%d" % nb, nb, na
+    return "%d, %.0f%% (unsafe)" % (nb, 100.0 * (nb - na) / nb), nb, na
+
+
+def render(results, baseline=None):
+    """The markdown report of one run. A run on another transformers release than the paper's is
+    compared with ``baseline`` (our results on the paper's release) instead of with the paper."""
     env = results["environment"]
     fixes = results.get("fix", {})
     models = results["models"]
+    paper_run = env["transformers"] == PAPER_TRANSFORMERS
     out = []
     w = out.append
-    w("# Evaluation on Hugging Face models (reproducing the GraphMend paper's Table)\n")
-    w("Generated by `eval/run.sh` (eval/harness.py → eval/report.py) on %s. Do not edit by hand: rerun "
-      "`eval/run.sh`, or `python3 eval/report.py` to re-render `eval/results.json`.\n" % results["generated"])
+    if paper_run:
+        w("# Evaluation on Hugging Face models (reproducing the GraphMend paper's Table)\n")
+        w("Generated by `eval/run.sh` (eval/harness.py → eval/report.py) on %s. Do not edit by hand: rerun "
+          "`eval/run.sh`, or `python3 eval/report.py` to re-render `eval/results.json`.\n" % results["generated"])
+    else:
+        w("# The same evaluation on transformers %s (the newest release)\n" % env["transformers"])
+        w("Generated by `eval/run.sh --newest` (eval/harness.py → eval/report.py) on %s. Do not edit by hand: "
+          "rerun `eval/run.sh --newest`, or `python3 eval/report.py eval/newest/results.json "
+          "eval/newest/evaluation.md` to re-render it.\n" % results["generated"])
     w("Setup: torch %s, transformers %s, Python %s, graphmend %s; CPU only (%s, %s cores, %s torch thread(s) per "
       "worker); every model built from a tiny random configuration (seed 0, eval mode, no downloads; see "
       "`eval/models.py`); one subprocess per model and variant with a %d s timeout; %d timed calls for "
@@ -213,10 +279,15 @@ def render(results):
           env["torch"], env["transformers"], env["python"], env.get("graphmend", "?"), env.get("machine"),
           env.get("cpus"), env.get("worker_threads", 1), env.get("timeout_s", 0), env.get("iters", 0),
           results.get("wall_s", 0)))
-    w("The paper evaluated PyTorch 2.12 with pretrained checkpoints; we use torch %s (the version this project's "
-      "rules and Dynamo oracle follow) and tiny random configurations of the same model classes, so break "
-      "counts can differ from the paper's where a break depends on the torch version or on a configuration "
-      "option. The paper's figures are quoted as the paper's, beside ours.\n" % env["torch"])
+    if paper_run:
+        w("The paper evaluated PyTorch 2.12 with pretrained checkpoints; we use torch %s (the version this "
+          "project's rules and Dynamo oracle follow) and tiny random configurations of the same model classes, so "
+          "break counts can differ from the paper's where a break depends on the torch version or on a "
+          "configuration option. The paper's figures are quoted as the paper's, beside ours.\n" % env["torch"])
+    else:
+        w("The same harness, model configurations, inputs and torch as our run on transformers %s, the release "
+          "the paper evaluated; the last column of the first table gives that run's figures (ours, with "
+          "`--unsafe-fixes`), not the paper's.\n" % PAPER_TRANSFORMERS)
 
     # Fix status
     w("## Fixes\n")
@@ -248,7 +319,7 @@ def render(results):
         head += ["breaks after %s" % v, "fixed %% (%s)" % v]
     if not variants:
         head += ["after"]
-    head += ["paper: breaks, fixed"]
+    head += ["paper: breaks, fixed" if paper_run else "transformers %s (ours): breaks, fixed" % PAPER_TRANSFORMERS]
     w("| " + " | ".join(head) + " |")
     w("|" + "---|" * len(head))
     tot = {"before": 0, "sites": 0, "flagged": 0, "after": {v: 0 for v in variants}, "paper": 0, "paper_fixed": 0.0}
@@ -271,11 +342,17 @@ def render(results):
                 tot["after"][v] += na
         if not variants:
             row.append("fix unavailable")
-        p = PAPER.get(fam)
-        row.append("%d, %d%%%s (paper)" % (p[0], p[1], "; " + p[2] if p[2] else "") if p else "–")
-        if p:
-            tot["paper"] += p[0]
-            tot["paper_fixed"] += p[0] * p[1] / 100.0
+        if paper_run:
+            p = PAPER.get(fam)
+            row.append("%d, %d%%%s (paper)" % (p[0], p[1], "; " + p[2] if p[2] else "") if p else "–")
+            if p:
+                tot["paper"] += p[0]
+                tot["paper_fixed"] += p[0] * p[1] / 100.0
+        else:
+            cell, bb, ba = _baseline_cell(fam, baseline)
+            row.append(cell)
+            tot["paper"] += bb or 0
+            tot["paper_fixed"] += (bb - ba) if bb is not None and ba is not None else 0
         w("| " + " | ".join(row) + " |")
     row = ["**total**", "**%d**" % tot["before"], "**%d**" % tot["sites"], "**%d / %d**" % (tot["flagged"], tot["sites"])]
     for v in variants:
@@ -283,9 +360,16 @@ def render(results):
         row += ["**%d**" % a, "**%.0f%%**" % (100.0 * (tot["before"] - a) / tot["before"]) if tot["before"] else "–"]
     if not variants:
         row.append("")
-    row.append("%d, about %.0f removed (paper, these families)" % (tot["paper"], tot["paper_fixed"]))
+    if paper_run:
+        row.append("%d, about %.0f removed (paper, these families)" % (tot["paper"], tot["paper_fixed"]))
+    else:
+        row.append("%d, %.0f%% (unsafe)" % (tot["paper"], 100.0 * tot["paper_fixed"] / tot["paper"])
+                   if tot["paper"] else "–")
     w("| " + " | ".join(row) + " |")
-    w("\nThe paper's totals over all 195 models: %s.\n" % PAPER_TOTALS)
+    if paper_run:
+        w("\nThe paper's totals over all 195 models: %s.\n" % PAPER_TOTALS)
+    else:
+        w("")
 
     # Outputs and timing
     w("## Outputs and compile time\n")
@@ -373,13 +457,20 @@ def render(results):
                     v, a["site"], a.get("gb") or "?", a["category"], a.get("source", "")[:80], a["reason"][:200]))
         w("")
 
-    # Comparison with the paper
-    w("## Comparison with the paper, per family\n")
-    w("Our notes on where our before-counts differ from the paper's (which used PyTorch 2.12 and the released "
-      "checkpoints):\n")
+    # Comparison with the paper (or, for another release, with the paper's release)
+    if paper_run:
+        w("## Comparison with the paper, per family\n")
+        w("Our notes on where our before-counts differ from the paper's (which used PyTorch 2.12 and the released "
+          "checkpoints):\n")
+        notes = FAMILY_NOTES
+    else:
+        w("## What changed since transformers %s, per family\n" % PAPER_TRANSFORMERS)
+        notes = NEWER_NOTES.get(env["transformers"], {})
+        if not notes:
+            w("No notes are written for this release yet (they are in `eval/report.py`, `NEWER_NOTES`).\n")
     for fam, m in models.items():
-        if fam in FAMILY_NOTES:
-            w("- **%s**: %s" % (m["label"], FAMILY_NOTES[fam]))
+        if fam in notes:
+            w("- **%s**: %s" % (m["label"], notes[fam]))
     w("")
 
     # Unfixed breaks
@@ -435,14 +526,31 @@ def render(results):
     return "\n".join(out)
 
 
+def _load(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    src = argv[0] if argv else os.path.join(HERE, "results.json")
-    dst = argv[1] if len(argv) > 1 else os.path.join(HERE, "evaluation.md")
-    with open(src, encoding="utf-8") as f:
-        results = json.load(f)
-    with open(dst, "w", encoding="utf-8") as f:
-        f.write(render(results))
+    ap = argparse.ArgumentParser(description="Render eval results as markdown.")
+    ap.add_argument("results", nargs="?", default=os.path.join(HERE, "results.json"))
+    ap.add_argument("out", nargs="?", default=os.path.join(HERE, "evaluation.md"))
+    ap.add_argument("--baseline", help="results on the paper's transformers, beside a run on another release")
+    ap.add_argument("--newest", help="results of `eval/run.sh --newest`, appended as a second part (its headings "
+                                     "one level down) and compared with RESULTS")
+    ns = ap.parse_args(argv)
+    results = _load(ns.results)
+    text = render(results, _load(ns.baseline) if ns.baseline else None)
+    if ns.newest:
+        newest = _load(ns.newest)
+        newer = render(newest, results)
+        title, rest = text.split("\n", 1)
+        text = (title + "\n\nTwo parts: the run on transformers %s (the paper's release), then the same run on "
+                "transformers %s (the newest release), compared with the first.\n" % (
+                    results["environment"]["transformers"], newest["environment"]["transformers"]) + rest)
+        text += "\n" + "\n".join("#" + line if line.startswith("#") else line for line in newer.split("\n"))
+    with open(ns.out, "w", encoding="utf-8") as f:
+        f.write(text)
     return 0
 
 
