@@ -68,9 +68,12 @@ final class FixCommand {
         for (SourceModule m : modules) {
             if (first.get(m).stream().allMatch(d -> d.code().equals("GM000"))) continue;
             List<SourceModule> others = FixAll.neighbourhood(m, modules);
-            // and every module that can reach it, through re-exports too: the compile roots of a
-            // helper's diagnostics may be files that import it only through its package
-            for (SourceModule r : loaded.project().modulesReaching(m)) if (r != m && !others.contains(r)) others.add(r);
+            // and the modules on import paths from the files holding its diagnostics' compile roots:
+            // a helper may be imported only through its package's re-export (transformers' utils)
+            java.util.Set<String> rootPaths = new java.util.HashSet<>();
+            for (var d : first.get(m)) if (d.root() != null) rootPaths.add(d.root().path());
+            List<SourceModule> rootModules = modules.stream().filter(x -> rootPaths.contains(x.path())).toList();
+            for (SourceModule r : loaded.project().modulesBetween(rootModules, m)) if (r != m && !others.contains(r)) others.add(r);
             String before = m.ir().document().text();
             FixAll.Result r = FixAll.apply(Paths.get(m.path()), before, config, others);
             for (FixAll.Applied a : r.applied()) {
