@@ -25,6 +25,11 @@ INPUTS = {
         lambda: (_randn(1, 6, 4, seed=2), torch.tensor([[2, 2]])),
         lambda: (_randn(1, 4, 4, seed=3), torch.tensor([[2, 2]])),
     ],
+    "case_result_used": [
+        lambda: (_randn(2, 3, seed=1).abs() + 1,),
+        lambda: (-_randn(2, 3, seed=2).abs() - 1,),
+        lambda: (_randn(3, 3, seed=3).abs() + 2,),
+    ],
     "case_with_inside_try": [
         lambda: (_randn(2, 3, seed=1),),
         lambda: (torch.tensor([[float("nan"), 1.0], [0.0, 2.0]]),),
@@ -59,3 +64,9 @@ def case_with_inside_try(x):
         ok = 0.0
     return x * ok
 
+
+@torch.compile
+def case_result_used(x):
+    """The call's value (None) is kept: an expression, not a statement, would change."""
+    checked = torch._check_tensor_all(x > 0)  # expect-decline: GM201 result is used
+    return x.log(), checked

@@ -67,13 +67,7 @@ final class FixCommand {
         Map<SourceModule, List<dev.graphmend.passes.Diagnostic>> first = dev.graphmend.passes.Analyzer.analyze(loaded.project());
         for (SourceModule m : modules) {
             if (first.get(m).stream().allMatch(d -> d.code().equals("GM000"))) continue;
-            List<SourceModule> others = FixAll.neighbourhood(m, modules);
-            // and the modules on import paths from the files holding its diagnostics' compile roots:
-            // a helper may be imported only through its package's re-export (transformers' utils)
-            java.util.Set<String> rootPaths = new java.util.HashSet<>();
-            for (var d : first.get(m)) if (d.root() != null) rootPaths.add(d.root().path());
-            List<SourceModule> rootModules = modules.stream().filter(x -> rootPaths.contains(x.path())).toList();
-            for (SourceModule r : loaded.project().modulesBetween(rootModules, m)) if (r != m && !others.contains(r)) others.add(r);
+            List<SourceModule> others = FixAll.neighbourhood(m, modules, loaded.project(), first.get(m));
             String before = m.ir().document().text();
             FixAll.Result r = FixAll.apply(Paths.get(m.path()), before, config, others);
             for (FixAll.Applied a : r.applied()) {

@@ -140,7 +140,7 @@ public final class Project {
 
     /**
      * For each module, the modules with an import that may bring it in: the import names the
-     * module, a package of it, or a name inside it (see {@link #related}). Indexed by module name
+     * module, a package of it, or a name inside it (see {@link #relatedModules}). Indexed by module name
      * once per project: a pairwise scan was quadratic in the files, per call.
      */
     private Map<SourceModule, List<SourceModule>> importers() {

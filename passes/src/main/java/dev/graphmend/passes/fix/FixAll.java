@@ -162,6 +162,27 @@ public final class FixAll {
     }
 
     /**
+     * The modules that can matter to the compile regions of {@code focus}: its {@link
+     * #neighbourhood(SourceModule, List) neighbours}, and the modules on import paths from the
+     * files holding the compile roots of its {@code diagnostics} (from an analysis of the whole
+     * {@code project}, whose modules {@code all} lists in the order to keep): a helper may be
+     * imported only through its package's re-export (transformers' utils), which no direct
+     * import shows.
+     */
+    public static List<SourceModule> neighbourhood(SourceModule focus, List<SourceModule> all, Project project,
+                                                   List<Diagnostic> diagnostics) {
+        List<SourceModule> out = neighbourhood(focus, all);
+        java.util.Set<String> rootPaths = new java.util.HashSet<>();
+        for (Diagnostic d : diagnostics) if (d.root() != null) rootPaths.add(d.root().path());
+        List<SourceModule> rootModules = all.stream().filter(m -> rootPaths.contains(m.path())).toList();
+        java.util.Set<SourceModule> have = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        have.addAll(out);
+        have.add(focus);
+        for (SourceModule m : project.modulesBetween(rootModules, focus)) if (have.add(m)) out.add(m);
+        return out;
+    }
+
+    /**
      * The modules that can matter to the compile regions of {@code focus}: those it imports from,
      * those that import it, and its siblings in the same folder. Fix-all of one file analyses
      * these, not the whole project (whose size would make fixing a package quadratic).

@@ -76,7 +76,7 @@ public final class TensorCheckLowering implements Transformation {
         if (text != null) newArgs.add(AssertAsyncLowering.pyString(text));
         List<Diagnostic.Edit> edits = new ArrayList<>(t.importEdits());
         edits.add(new Diagnostic.Edit(call.span(), layout(src, call, cond, t.name() + "._assert_async", newArgs)));
-        String what = with ? "a failure raises RuntimeError instead of " + (prefix.isEmpty() ? "RuntimeError" : prefix) + ", "
+        String what = !prefix.isEmpty() ? "a failure raises RuntimeError instead of " + prefix + ", "
                 : "a failure still raises RuntimeError" + (message == null ? " (with torch's assert message)" : "") + ", but ";
         return Proposal.of(new Diagnostic.Fix(TITLE, "unsafe", edits,
                 "Unsafe: the check runs inside the graph; " + what + "a condition that is not a bool tensor is no longer "
