@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""Checks the sweep's installed libraries with ``graphmend check`` and judges it by the sweep.
+
+    python3 eval/sweep/compare.py --python SWEEP_ENV_PYTHON [--sample] [--results DIR]
+
+For each library of the results folder (``out/torch-VERSION/LIB.json``, written by ``sweep.py``)
+``graphmend check --format json --no-config --torch-version VERSION`` runs over the library's whole
+installed package (its root folder is the workspace, as an editor opened on the repository sees
+it), in both compile-root modes:
+
+- ``module-forward``: every ``nn.Module.forward`` is a compile root (the default);
+- ``explicit``: no forward is a root by itself; a generated file beside the package
+  (``gm_sweep_roots.py``, written to a scratch folder and checked with the package) calls
+  ``torch.compile(Class(...))`` on every class the sweep ran, the way users compile a model, so
+  the call graph has to reach the code that breaks.
+
+Judging (written to ``out/.../compare.json``, rendered by ``report.py`` into ``docs/sweep.md``):
+
+- A **site** is a (file, line) of the library where Dynamo broke in some entry and mode (see
+  ``model_worker.py``); sites whose stack never enters the library are counted apart. Dynamo
+  names the line of the bytecode that broke, which for a statement over several lines can be any
+  of them, and for an ``if`` is the header; so a site's *span* is the statement around its line
+  (only the header of a compound statement), found with CPython's ``ast``.
+- A site is **flagged** when a diagnostic's range meets its span and the diagnostic's Dynamo ids
+  include the site's id (recall); ``flagged_any_rule`` drops the id condition.
+- A diagnostic is on an **executed** line when any line of its range ran in the eager runs of
+  the sweep; it is a **true positive** when its range meets a site's span, else a **false
+  positive** (precision on executed lines). Diagnostics on lines that never ran are not judged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, HERE)
+
+MODES = ("module-forward", "explicit")
+
+
+def parse_ranges(text):
+    out = set()
+    for part in filter(None, text.split(",")):
+        a, _, b = part.partition("-")
+        out.update(range(int(a), int(b or a) + 1))
+    return out
+
+
+class Spans:
+    """Statement spans of a file: the statement around a line (only a compound one's header)."""
+
+    def __init__(self, path):
+        self.spans = []
+        try:
+            with open(path, encoding="utf-8") as f:
+                tree = ast.parse(f.read())
+        except (OSError, SyntaxError, ValueError):
+            return
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.stmt):
+                continue
+            start, end = node.lineno, node.end_lineno or node.lineno
+            body = getattr(node, "body", None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+                end = max(start, body[0].lineno - 1)  # the header only
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.decorator_list:
+                    start = min(d.lineno for d in node.decorator_list)
+            self.spans.append((start, end))
+
+    def around(self, line):
+        best = (line, line)
+        for s, e in self.spans:
+            if s <= line <= e and (best == (line, line) or e - s < best[1] - best[0]):
+                best = (s, e)
+        return best
+
+
+def env_info(py, libs):
+    code = ("import json, importlib, os, torch\n"
+            "d = {'torch': torch.__version__.split('+')[0]}\n"
+            "for l in %r:\n"
+            "    m = importlib.import_module(l)\n"
+            "    d[l] = {'dir': os.path.dirname(os.path.realpath(m.__file__)), 'version': m.__version__}\n"
+            "print(json.dumps(d))" % (list(libs),))
+    r = subprocess.run([py, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def class_imports(py, entries):
+    """{entry: (module, class name)} of each entry's model class, asked in the sweep environment."""
+    code = r'''
+import json, sys
+sys.path.insert(0, %r)
+import catalog
+out = {}
+for e in json.load(sys.stdin):
+    lib, a, b = e.split(":", 2)
+    try:
+        if lib == "transformers":
+            import transformers
+            cls = getattr(transformers, b)
+        elif lib == "timm":
+            import timm
+            from timm.models import _registry
+            cls = type(timm.create_model(b, pretrained=False))
+        else:
+            import diffusers
+            cls = getattr(diffusers, b)
+        out[e] = [cls.__module__, cls.__name__]
+    except Exception as ex:
+        out[e] = None
+print(json.dumps(out))
+''' % HERE
+    r = subprocess.run([py, "-c", code], input=json.dumps(entries), capture_output=True, text=True, timeout=3600)
+    if r.returncode != 0:
+        raise SystemExit("cannot resolve the model classes:\n" + r.stderr[-3000:])
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def roots_file(folder, lib, entries, classes):
+    """A user's file that compiles every class the sweep ran: ``torch.compile(Cls(config))``."""
+    lines = ['"""Compile roots for graphmend check in explicit mode (generated by eval/sweep/compare.py)."""',
+             "import torch", ""]
+    seen = set()
+    for e in entries:
+        c = classes.get(e)
+        if not c or tuple(c) in seen:
+            continue
+        seen.add(tuple(c))
+        module, name = c
+        alias = "%s_%d" % (name, len(seen))
+        lines.append("from %s import %s as %s" % (module, name, alias))
+    lines.append("")
+    lines.append("")
+    lines.append("def compile_all(config):")
+    lines.append('    """One compiled model per class the sweep built."""')
+    lines.append("    compiled = []")
+    for i in range(1, len(seen) + 1):
+        name = [c for c in seen][i - 1][1]
+        lines.append("    compiled.append(torch.compile(%s_%d(config)))" % (name, i))
+    lines.append("    return compiled")
+    path = os.path.join(folder, "gm_sweep_roots_%s.py" % lib)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    return path
+
+
+def run_check(pkg_dir, extra, mode, torch_version):
+    cmd = [os.path.join(ROOT, "graphmend"), "check", "--format", "json", "--no-config",
+           "--torch-version", ".".join(torch_version.split(".")[:2]), "--assume-compiled", mode, pkg_dir] + extra
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=3600)
+    if r.returncode not in (0, 1):
+        raise SystemExit("graphmend check failed (%d):\n%s" % (r.returncode, r.stderr[-3000:]))
+    return json.loads(r.stdout)
+
+
+def collect_sites(data):
+    """{(file, line): site} over every entry and mode, with the entries and modes that broke there."""
+    sites, outside = {}, []
+    for entry, res in sorted(data["entries"].items()):
+        for mode, m in res.get("modes", {}).items():
+            for s in m.get("sites", []):
+                if not s.get("in_package"):
+                    outside.append({"entry": entry, "mode": mode, "where": s["file"], "line": s["line"],
+                                    "gb": s["gb"], "reason": s["reason"][:200]})
+                    continue
+                key = (s["file"], s["line"])
+                site = sites.setdefault(key, {"file": s["file"], "line": s["line"], "gb": set(), "gb_type": set(),
+                                              "reason": s["reason"], "source": s.get("source", ""),
+                                              "entries": set(), "modes": set()})
+                if s.get("gb"):
+                    site["gb"].add(s["gb"])
+                if s.get("gb_type"):
+                    site["gb_type"].add(s["gb_type"])
+                site["entries"].add(entry)
+                site["modes"].add(mode)
+    return sites, outside
+
+
+def judge(lib, pkg_dir, data, result):
+    sites, outside = collect_sites(data)
+    executed = {}
+    for res in data["entries"].values():
+        for f, text in (res.get("executed") or {}).items():
+            executed.setdefault(f, set()).update(parse_ranges(text))
+    diags = {}
+    prefix = os.path.realpath(pkg_dir) + os.sep
+    for f in result["files"]:
+        real = os.path.realpath(f["path"])
+        if not real.startswith(prefix):
+            continue
+        rel = os.path.relpath(real, prefix)
+        for d in f["diagnostics"]:
+            diags.setdefault(rel, []).append(d)
+    spans = {}
+
+    def span(rel, line):
+        if rel not in spans:
+            spans[rel] = Spans(os.path.join(pkg_dir, rel))
+        return spans[rel].around(line)
+
+    def meets(d, s):
+        a, b = d["range"]["start"]["line"] + 1, d["range"]["end"]["line"] + 1
+        return a <= s[1] and s[0] <= b
+
+    out_sites = []
+    for (rel, line), s in sorted(sites.items()):
+        sp = span(rel, line)
+        hits = [d for d in diags.get(rel, []) if meets(d, sp)]
+        strict = [d for d in hits if set(d.get("dynamo") or []) & s["gb"]]
+        out_sites.append({"file": rel, "line": line, "span": list(sp), "gb": sorted(s["gb"]),
+                          "gb_type": sorted(s["gb_type"]), "reason": s["reason"][:300], "source": s["source"],
+                          "entries": sorted(s["entries"]), "modes": sorted(s["modes"]),
+                          "flagged": bool(strict), "flagged_any_rule": bool(hits),
+                          "codes": sorted({d["code"] for d in hits})})
+    site_spans = {}
+    for s in out_sites:
+        site_spans.setdefault(s["file"], []).append(tuple(s["span"]))
+    judged = []
+    for rel, ds in sorted(diags.items()):
+        ran = executed.get(rel, set())
+        for d in ds:
+            a, b = d["range"]["start"]["line"] + 1, d["range"]["end"]["line"] + 1
+            if not any(n in ran for n in range(a, b + 1)):
+                continue
+            tp = any(meets(d, sp) for sp in site_spans.get(rel, []))
+            judged.append({"file": rel, "line": a, "code": d["code"], "dynamo": d.get("dynamo") or [],
+                           "message": d["message"][:300], "true": tp,
+                           "source": _line(os.path.join(pkg_dir, rel), a)})
+    return {
+        "sites": out_sites,
+        "outside_sites": outside,
+        "diagnostics": sum(len(v) for v in diags.values()),
+        "executed_diagnostics": judged,
+    }
+
+
+def _line(path, n):
+    try:
+        with open(path, encoding="utf-8") as f:
+            for i, line in enumerate(f, 1):
+                if i == n:
+                    return line.strip()[:200]
+    except OSError:
+        pass
+    return ""
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--python", required=True, help="the sweep environment's python")
+    ap.add_argument("--sample", action="store_true", help="judge the CI sample's results")
+    ap.add_argument("--results", default="", help="results folder (default out/torch-VERSION)")
+    ap.add_argument("--modes", default=",".join(MODES))
+    ns = ap.parse_args(argv)
+
+    libs = [l for l in ("transformers", "timm", "diffusers")]
+    info = env_info(ns.python, libs)
+    torch_version = info["torch"]
+    results = ns.results or os.path.join(HERE, "out", ("sample-torch-%s" if ns.sample else "torch-%s") % torch_version)
+    report = {"torch": torch_version, "libs": {}}
+    scratch = tempfile.mkdtemp(prefix="gm-sweep-roots-")
+    for lib in libs:
+        path = os.path.join(results, lib + ".json")
+        if not os.path.isfile(path):
+            continue
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        ran = sorted(e for e, r in data["entries"].items() if r.get("status") in ("ran", "partial"))
+        pkg_dir = info[lib]["dir"]
+        lib_report = {"version": info[lib]["version"], "entries": len(data["entries"]), "ran": len(ran),
+                      "catalog_size": data.get("catalog_size"), "modes": {}}
+        for mode in ns.modes.split(","):
+            extra = []
+            if mode == "explicit":
+                classes = class_imports(ns.python, ran)
+                extra = [roots_file(scratch, lib, ran, classes)]
+                lib_report["explicit_roots"] = sum(1 for c in classes.values() if c)
+            sys.stderr.write("[compare] %s: graphmend check (%s) over %s\n" % (lib, mode, pkg_dir))
+            checked = run_check(pkg_dir, extra, mode, torch_version)
+            lib_report["modes"][mode] = judge(lib, pkg_dir, data, checked)
+        report["libs"][lib] = lib_report
+    out = os.path.join(results, "compare.json")
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump(report, f, indent=1, sort_keys=True)
+    for lib, r in report["libs"].items():
+        for mode, m in r["modes"].items():
+            n = len(m["sites"])
+            hit = sum(s["flagged"] for s in m["sites"])
+            ex = m["executed_diagnostics"]
+            tp = sum(d["true"] for d in ex)
+            sys.stderr.write("[compare] %s %s: recall %d/%d, precision on executed lines %d/%d\n" % (
+                lib, mode, hit, n, tp, len(ex)))
+    print(out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

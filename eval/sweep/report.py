@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Renders docs/sweep.md from the sweep's committed results (eval/sweep/out/*/).
+
+    python3 eval/sweep/report.py [--out docs/sweep.md]
+
+For every results folder with a ``compare.json`` (``torch-VERSION``, and ``sample-torch-VERSION``
+for CI's sample): the sweep's size per library, then per library and compile-root mode recall
+(sites flagged with a matching rule), precision on executed lines, recall per graph-break id and
+per rule, the misses grouped by graph-break type with their code, and the false positives with
+theirs. Pure Python, no third-party packages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+BAR_RECALL, BAR_PRECISION = 0.90, 0.95
+
+
+def pct(a, b):
+    return "%d/%d (%.0f%%)" % (a, b, 100.0 * a / b) if b else "0/0 (n/a)"
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def figures(m):
+    sites = m["sites"]
+    ex = m["executed_diagnostics"]
+    return (sum(s["flagged"] for s in sites), len(sites), sum(d["true"] for d in ex), len(ex))
+
+
+def summary_rows(compare):
+    rows = []
+    for lib, r in compare["libs"].items():
+        for mode, m in r["modes"].items():
+            hit, n, tp, judged = figures(m)
+            rows.append((lib, mode, hit, n, tp, judged, m["diagnostics"], len(m["outside_sites"])))
+    return rows
+
+
+def render_folder(name, folder):
+    compare = load(os.path.join(folder, "compare.json"))
+    out = ["## %s" % name, ""]
+    out.append("torch %s. Results: `eval/sweep/out/%s/` (one JSON file per library, `compare.json`)." % (
+        compare["torch"], name))
+    out.append("")
+    out.append("### Size")
+    out.append("")
+    out.append("| library | version | catalog entries | recorded | built and ran | skipped (cannot build) | timed out or crashed | break sites in the library | sites outside it |")
+    out.append("|---|---|---|---|---|---|---|---|---|")
+    for lib, r in compare["libs"].items():
+        data = load(os.path.join(folder, lib + ".json"))
+        st = {}
+        for e in data["entries"].values():
+            st[e.get("status")] = st.get(e.get("status"), 0) + 1
+        m = next(iter(r["modes"].values()))
+        out.append("| %s | %s | %s | %d | %d | %d | %d | %d | %d |" % (
+            lib, r["version"], data.get("catalog_size", "?"), len(data["entries"]), st.get("ran", 0) + st.get("partial", 0),
+            st.get("skipped", 0), st.get("timeout", 0) + st.get("crashed", 0), len(m["sites"]), len(m["outside_sites"])))
+    out.append("")
+    out.append("### Recall and precision")
+    out.append("")
+    out.append("Bar: recall ≥ %.0f%%, precision on executed lines ≥ %.0f%%." % (100 * BAR_RECALL, 100 * BAR_PRECISION))
+    out.append("")
+    out.append("| library | mode | recall (rule matches) | recall (any rule) | precision on executed lines | diagnostics in the library |")
+    out.append("|---|---|---|---|---|---|")
+    tot = {}
+    for lib, r in compare["libs"].items():
+        for mode, m in r["modes"].items():
+            hit, n, tp, judged = figures(m)
+            anyr = sum(s["flagged_any_rule"] for s in m["sites"])
+            t = tot.setdefault(mode, [0, 0, 0, 0, 0])
+            for i, v in enumerate((hit, n, tp, judged, anyr)):
+                t[i] += v
+            out.append("| %s | %s | %s | %s | %s | %d |" % (lib, mode, pct(hit, n), pct(anyr, n), pct(tp, judged),
+                                                            m["diagnostics"]))
+    for mode, t in tot.items():
+        out.append("| **all** | %s | **%s** | %s | **%s** | |" % (mode, pct(t[0], t[1]), pct(t[4], t[1]), pct(t[2], t[3])))
+    out.append("")
+    for mode in tot:
+        out.extend(render_mode(compare, mode))
+    return out
+
+
+def render_mode(compare, mode):
+    out = ["### Mode `%s`" % mode, ""]
+    by_gb, by_rule = {}, {}
+    misses, fps = [], []
+    for lib, r in compare["libs"].items():
+        m = r["modes"].get(mode)
+        if not m:
+            continue
+        for s in m["sites"]:
+            for gb in s["gb"] or ["(no id)"]:
+                g = by_gb.setdefault(gb, [0, 0, set()])
+                g[1] += 1
+                g[0] += s["flagged"]
+                g[2].update(s["gb_type"])
+            if not s["flagged"]:
+                misses.append((lib, s))
+        for d in m["executed_diagnostics"]:
+            rr = by_rule.setdefault(d["code"], [0, 0])
+            rr[1] += 1
+            rr[0] += d["true"]
+            if not d["true"]:
+                fps.append((lib, d))
+    out.append("Recall per graph-break id:")
+    out.append("")
+    out.append("| gb id | Dynamo's type | flagged |")
+    out.append("|---|---|---|")
+    for gb, (hit, n, types) in sorted(by_gb.items(), key=lambda kv: -kv[1][1]):
+        out.append("| %s | %s | %s |" % (gb, "; ".join(sorted(types))[:80], pct(hit, n)))
+    out.append("")
+    out.append("Precision per rule (diagnostics on executed lines):")
+    out.append("")
+    out.append("| rule | true |")
+    out.append("|---|---|")
+    for code, (tp, n) in sorted(by_rule.items()):
+        out.append("| %s | %s |" % (code, pct(tp, n)))
+    out.append("")
+    out.append("Misses (%d), grouped by Dynamo's break type:" % len(misses))
+    out.append("")
+    groups = {}
+    for lib, s in misses:
+        key = "; ".join(s["gb_type"]) or s["reason"].split("|")[0][:60]
+        groups.setdefault(key, []).append((lib, s))
+    for key, items in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+        out.append("- **%s** (%d)" % (key, len(items)))
+        for lib, s in items[:40]:
+            extra = " — flagged as %s" % ",".join(s["codes"]) if s["codes"] else ""
+            out.append("  - `%s/%s:%d` `%s`%s (%s)" % (lib, s["file"], s["line"], s["source"][:110].replace("`", "'"),
+                                                      extra, s["entries"][0].split(":", 1)[1]
+                                                      + (" +%d" % (len(s["entries"]) - 1) if len(s["entries"]) > 1 else "")))
+        if len(items) > 40:
+            out.append("  - … %d more in compare.json" % (len(items) - 40))
+    out.append("")
+    out.append("False positives on executed lines (%d):" % len(fps))
+    out.append("")
+    for lib, d in fps[:80]:
+        out.append("- `%s/%s:%d` %s `%s`" % (lib, d["file"], d["line"], d["code"], d["source"][:110].replace("`", "'")))
+    if len(fps) > 80:
+        out.append("- … %d more in compare.json" % (len(fps) - 80))
+    out.append("")
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "docs", "sweep.md"))
+    ns = ap.parse_args(argv)
+    base = os.path.join(HERE, "out")
+    folders = sorted(d for d in os.listdir(base) if os.path.isfile(os.path.join(base, d, "compare.json")))
+    lines = ["# The Dynamo sweep: graphmend check judged by real TorchDynamo on real models", "",
+             "Generated by `eval/sweep/report.py` from `eval/sweep/out/`; re-run everything with "
+             "`eval/sweep/run.sh` (see `eval/sweep/README.md` for what is counted and how).", ""]
+    for name in sorted(folders, key=lambda n: (n.startswith("sample"), n)):
+        lines.extend(render_folder(name, os.path.join(base, name)))
+    with open(ns.out, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    print(ns.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# One command for the Dynamo sweep (eval/sweep/README.md): makes the sweep environment once
+# (eval/sweep/env.sh, cached outside the checkout), runs every buildable model class of
+# transformers, timm and diffusers under real TorchDynamo (sweep.py, resumable), checks the same
+# installed packages with graphmend in both compile-root modes (compare.py), and renders
+# docs/sweep.md (report.py).
+#
+#   eval/sweep/run.sh                      newest torch (2.15.0): out/torch-2.15.0/
+#   eval/sweep/run.sh --torch 2.10.0       the same under torch 2.10.0
+#   eval/sweep/run.sh --sample             the fixed CI sample only (out/sample-torch-VERSION/)
+#   eval/sweep/run.sh --no-sweep           re-check and re-render from the committed results
+# Other arguments go to sweep.py (--libs, --limit, --part K/N, --entries, --timeout, --rerun).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+torch_version=2.15.0
+sweep=1
+args=()
+while (($#)); do
+  case "$1" in
+    --torch) torch_version="$2"; shift 2 ;;
+    --no-sweep) sweep=0; shift ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+py="$("$here/env.sh" "$torch_version")"
+if ((sweep)); then
+  python3 "$here/sweep.py" --python "$py" ${args[@]+"${args[@]}"}
+fi
+sample=""
+for a in ${args[@]+"${args[@]}"}; do [[ "$a" == "--sample" ]] && sample="--sample"; done
+"$root/graphmend" --version >/dev/null 2>&1 || true   # builds the jar when stale
+python3 "$here/compare.py" --python "$py" $sample
+python3 "$here/report.py"
