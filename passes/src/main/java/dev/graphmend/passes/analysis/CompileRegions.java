@@ -295,9 +295,9 @@ public final class CompileRegions {
             for (Stmt s : ctx.liveStatements()) {
                 ctx.expressions(s).forEach(e -> {
                     if (e instanceof Expr.Call c) {
-                        Callee callee = callee(ctx, c);
-                        if (callee != null && !isDisabled(callee.function)) {
-                            reach(callee.function, r.root, ctx.bindArguments(callee.function, c, callee.bound));
+                        Callee callee = ctx.callee(c);
+                        if (callee != null && !isDisabled(callee.function())) {
+                            reach(callee.function(), r.root, ctx.bindArguments(callee.function(), c, callee.bound()));
                         }
                     }
                 });
@@ -337,66 +337,11 @@ public final class CompileRegions {
     private static Stmt.FunctionDef returnedNestedFunction(Stmt.FunctionDef deco) {
         Stmt.FunctionDef found = null;
         for (Stmt s : deco.body()) {
-            if (s instanceof Stmt.Return ret && ret.value() instanceof Expr.Name n) found = nestedDef(deco, n.id());
+            if (s instanceof Stmt.Return ret && ret.value() instanceof Expr.Name n) found = FunctionContext.nestedDef(deco, n.id());
         }
         return found;
     }
 
-    /** A resolved call target; {@code bound} when the call passes {@code self} implicitly. */
-    public record Callee(FunctionRef function, boolean bound) {}
-
-    /** The project function a call runs, when the analysis can tell. */
-    public static Callee callee(FunctionContext ctx, Expr.Call c) {
-        Project project = ctx.project();
-        Expr f = c.func();
-        if (f instanceof Expr.Attribute a) {
-            if (a.value() instanceof Expr.Call sc && sc.func() instanceof Expr.Name sn && sn.id().equals("super")
-                    && ctx.function().owner() != null) {
-                FunctionRef m = ctx.function().owner().superMethod(a.attr());
-                return m == null ? null : new Callee(m, true);
-            }
-            Val recv = ctx.value(a.value());
-            if ((recv.kind() == ValueKind.SELF || recv.kind() == ValueKind.MODULE || recv.kind() == ValueKind.OBJECT)
-                    && recv.cls() != null) {
-                FunctionRef m = recv.cls().method(a.attr());
-                if (m != null) return new Callee(m, true);
-                if (recv.kind() == ValueKind.SELF) {
-                    Val attr = project.attribute(recv.cls(), a.attr());
-                    if (attr.kind() == ValueKind.MODULE && attr.cls() != null) {
-                        FunctionRef fwd = attr.cls().method("forward");
-                        return fwd == null ? null : new Callee(fwd, true);
-                    }
-                }
-                return null;
-            }
-        }
-        if (!(f instanceof Expr.Name) || ctx.module().names().resolve(f) instanceof Target.Local) {
-            Val v = f instanceof Expr.Name || f instanceof Expr.Subscript || f instanceof Expr.Attribute ? ctx.value(f) : Val.UNKNOWN;
-            if (v.kind() == ValueKind.MODULE && v.cls() != null) {
-                FunctionRef fwd = v.cls().method("forward");
-                return fwd == null ? null : new Callee(fwd, true);
-            }
-        }
-        if (f instanceof Expr.Name n && ctx.module().names().resolve(f) instanceof Target.Local local) {
-            Stmt.FunctionDef nested = nestedDef(ctx.function().def(), n.id());
-            // a closure's call of a sibling def of its enclosing function (a decorator's wrapper calling a helper)
-            for (var s = local.symbol() == null ? null : local.symbol().scope(); nested == null && s != null; s = s.parent()) {
-                if (s.node() instanceof Stmt.FunctionDef outer && outer != ctx.function().def()) nested = nestedDef(outer, n.id());
-            }
-            if (nested != null) return new Callee(new FunctionRef(ctx.module(), nested, null), false);
-        }
-        FunctionRef target = project.resolveFunction(ctx.module(), f);
-        if (target != null) return new Callee(target, target.owner() != null && !(f instanceof Expr.Name) && false);
-        return null;
-    }
-
-    private static Stmt.FunctionDef nestedDef(Stmt.FunctionDef outer, String name) {
-        Stmt.FunctionDef found = null;
-        for (Stmt s : Statements.of(outer.body())) {
-            if (s instanceof Stmt.FunctionDef f && f.name().equals(name)) found = f;
-        }
-        return found;
-    }
 
     /** Functions decorated with {@code @torch.compiler.disable}: Dynamo does not trace into them. */
     public static boolean isDisabled(FunctionRef f) {

@@ -708,46 +708,31 @@ public final class FunctionContext {
 
     private Val call(Expr.Call c) {
         Expr f = c.func();
-        if (f instanceof Expr.Attribute a) {
-            Val recv = value(a.value());
-            switch (recv.kind()) {
-                case BOTTOM:
-                    return Val.BOTTOM;
-                case TENSOR: case BOOL_TENSOR:
-                    if (a.attr().equals("max") || a.attr().equals("min") || a.attr().equals("median")) {
-                        // x.max() is a tensor, x.max(dim) a (values, indices) pair, x.max(other) a tensor
-                        if (c.args().isEmpty() && Project.keyword(c, "dim") == null) return Val.TENSOR;
-                        if (!c.args().isEmpty() && value(c.args().get(0)).isTensor()) return Val.TENSOR;
-                        return Val.TENSORS;
-                    }
-                    return Val.of(TorchApi.tensorMethodKind(a.attr()));
-                case OBJECT: {
-                    FunctionRef m = recv.cls() == null ? null : recv.cls().method(a.attr());
-                    return m == null ? Val.UNKNOWN : returnValue(m, c, true);
-                }
-                case SELF: {
-                    if (recv.cls() == null) return Val.UNKNOWN;
-                    FunctionRef m = recv.cls().method(a.attr());
-                    if (m != null) return returnValue(m, c, true);
-                    Val attr = attributeOf(recv.cls(), a.attr());
-                    return attr.kind() == ValueKind.MODULE ? moduleCall(attr, c) : Val.UNKNOWN;
-                }
-                case MODULE: {
-                    if (recv.cls() != null && !a.attr().equals("forward")) {
-                        FunctionRef m = recv.cls().method(a.attr());
-                        if (m != null) return returnValue(m, c, true);
-                    }
-                    return a.attr().equals("forward") ? moduleCall(recv, c) : Val.UNKNOWN;
-                }
-                default:
-                    break;
+        Val recv = f instanceof Expr.Attribute a ? value(a.value()) : null;
+        if (recv != null && recv.isBottom()) return Val.BOTTOM;
+        if (recv != null && recv.isTensor()) {
+            String attr = ((Expr.Attribute) f).attr();
+            if (attr.equals("max") || attr.equals("min") || attr.equals("median")) {
+                // x.max() is a tensor, x.max(dim) a (values, indices) pair, x.max(other) a tensor
+                if (c.args().isEmpty() && Project.keyword(c, "dim") == null) return Val.TENSOR;
+                if (!c.args().isEmpty() && value(c.args().get(0)).isTensor()) return Val.TENSOR;
+                return Val.TENSORS;
             }
-            if (f instanceof Expr.Attribute sa && sa.value() instanceof Expr.Call sc && sc.func() instanceof Expr.Name sn
-                    && sn.id().equals("super") && fn.owner() != null) {
-                FunctionRef m = fn.owner().superMethod(sa.attr());
-                return m == null ? Val.UNKNOWN : returnValue(m, c, true);
-            }
+            return Val.of(TorchApi.tensorMethodKind(attr));
         }
+        boolean receiverOfOurs = recv != null && recv.cls() != null && (recv.kind() == ValueKind.SELF
+                || recv.kind() == ValueKind.OBJECT || recv.kind() == ValueKind.MODULE);
+        if (receiverOfOurs || isSuperCall(f)) {
+            Callee target = callee(c);
+            if (target != null) return returnValue(target.function(), c, target.bound());
+            // a method the class does not define, or a torch module (no class of ours) called through self
+            if (recv != null && recv.kind() == ValueKind.SELF) {
+                Val attr = attributeOf(recv.cls(), ((Expr.Attribute) f).attr());
+                return attr.kind() == ValueKind.MODULE && attr.cls() == null ? Val.TENSOR : Val.UNKNOWN;
+            }
+            return Val.UNKNOWN;
+        }
+        if (recv != null && recv.kind() == ValueKind.MODULE && ((Expr.Attribute) f).attr().equals("forward")) return Val.TENSOR;
         String qn = qualifiedName(f);
         ValueKind torch = TorchApi.torchCallKind(qn);
         if (torch != null) {
@@ -756,13 +741,77 @@ public final class FunctionContext {
             return Val.of(torch);
         }
         if (qn != null && qn.startsWith("builtins.")) return builtinCall(qn.substring(9), c);
+        Callee target = callee(c);
+        if (target != null) return returnValue(target.function(), c, target.bound());
         Val callee = f instanceof Expr.Name || f instanceof Expr.Attribute || f instanceof Expr.Subscript ? calleeValue(f) : Val.UNKNOWN;
-        if (callee.kind() == ValueKind.MODULE) return moduleCall(callee, c);
-        FunctionRef target = project.resolveFunction(fn.module(), f);
-        if (target != null) return returnValue(target, c, false);
+        if (callee.kind() == ValueKind.MODULE) return callee.cls() == null ? Val.TENSOR : Val.UNKNOWN; // a torch module
         ClassInfo cls = project.resolveClass(fn.module(), f);
         if (cls != null) return cls.isModule() ? Val.module(cls) : Val.UNKNOWN;
         return Val.UNKNOWN;
+    }
+
+    private boolean isSuperCall(Expr f) {
+        return f instanceof Expr.Attribute a && a.value() instanceof Expr.Call sc && sc.func() instanceof Expr.Name sn
+                && sn.id().equals("super") && fn.owner() != null;
+    }
+
+    /**
+     * The project function a call runs, when the analysis can tell: the one place calls are
+     * resolved, for region discovery ({@link CompileRegions}), the rules and the values of calls.
+     * Methods of {@code self}, of submodules and of objects whose class is known; calling a module
+     * (its {@code forward}); {@code super().m()}; a def nested in this function or in one
+     * enclosing it (a closure calling a sibling helper); project functions by name or import.
+     */
+    public Callee callee(Expr.Call c) {
+        Expr f = c.func();
+        if (f instanceof Expr.Attribute a) {
+            if (isSuperCall(f)) {
+                FunctionRef m = fn.owner().superMethod(a.attr());
+                return m == null ? null : new Callee(m, true);
+            }
+            Val recv = value(a.value());
+            if ((recv.kind() == ValueKind.SELF || recv.kind() == ValueKind.MODULE || recv.kind() == ValueKind.OBJECT)
+                    && recv.cls() != null) {
+                FunctionRef m = recv.cls().method(a.attr());
+                if (m != null) return new Callee(m, true);
+                if (recv.kind() == ValueKind.SELF) {
+                    Val attr = attributeOf(recv.cls(), a.attr());
+                    if (attr.kind() == ValueKind.MODULE && attr.cls() != null) return forwardOf(attr.cls());
+                }
+                return null;
+            }
+        }
+        boolean local = f instanceof Expr.Name && fn.module().names().resolve(f) instanceof Target.Local;
+        if (!(f instanceof Expr.Name) || local) {
+            Val v = f instanceof Expr.Name || f instanceof Expr.Subscript || f instanceof Expr.Attribute ? value(f) : Val.UNKNOWN;
+            if (v.kind() == ValueKind.MODULE && v.cls() != null) return forwardOf(v.cls());
+        }
+        if (local) {
+            String name = ((Expr.Name) f).id();
+            Stmt.FunctionDef nested = nestedDef(fn.def(), name);
+            Target.Local target = (Target.Local) fn.module().names().resolve(f);
+            // a closure's call of a sibling def of its enclosing function (a decorator's wrapper calling a helper)
+            for (var s = target.symbol() == null ? null : target.symbol().scope(); nested == null && s != null; s = s.parent()) {
+                if (s.node() instanceof Stmt.FunctionDef outer && outer != fn.def()) nested = nestedDef(outer, name);
+            }
+            if (nested != null) return new Callee(new FunctionRef(fn.module(), nested, null), false);
+        }
+        FunctionRef target = project.resolveFunction(fn.module(), f);
+        return target == null ? null : new Callee(target, false);
+    }
+
+    private static Callee forwardOf(ClassInfo c) {
+        FunctionRef fwd = c.method("forward");
+        return fwd == null ? null : new Callee(fwd, true);
+    }
+
+    /** The last def of {@code name} directly in a function's body (nested in its blocks too). */
+    static Stmt.FunctionDef nestedDef(Stmt.FunctionDef outer, String name) {
+        Stmt.FunctionDef found = null;
+        for (Stmt s : Statements.of(outer.body())) {
+            if (s instanceof Stmt.FunctionDef f && f.name().equals(name)) found = f;
+        }
+        return found;
     }
 
     /** The value of the callee expression itself, when it is a local (a module from a loop, say). */
@@ -770,19 +819,6 @@ public final class FunctionContext {
         if (f instanceof Expr.Name n && fn.module().names().resolve(n) instanceof Target.Local) return value(f);
         if (f instanceof Expr.Attribute || f instanceof Expr.Subscript) return value(f);
         return Val.UNKNOWN;
-    }
-
-    /** Calling a module runs its forward; our own modules' forwards tell what they return, others give tensors. */
-    private Val moduleCall(Val module, Expr.Call c) {
-        if (module.cls() != null) {
-            FunctionRef fwd = module.cls().method("forward");
-            if (fwd != null) {
-                Val r = returnValue(fwd, c, true);
-                if (r.kind() != ValueKind.UNKNOWN) return r;
-            }
-            return Val.UNKNOWN;
-        }
-        return Val.TENSOR;
     }
 
     private Val builtinCall(String name, Expr.Call c) {

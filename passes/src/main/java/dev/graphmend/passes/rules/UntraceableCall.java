@@ -4,6 +4,7 @@ import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.passes.RuleInfo;
 import dev.graphmend.passes.Severity;
+import dev.graphmend.passes.analysis.Callee;
 import dev.graphmend.passes.analysis.CompileRegions;
 import dev.graphmend.passes.analysis.FunctionContext;
 import dev.graphmend.passes.analysis.Statements;
@@ -46,7 +47,7 @@ public final class UntraceableCall implements Rule {
         } else if (c.func() instanceof Expr.Name n && isDisableAlias(f, n)) {
             report(out, c, n.id() + " is wrapped by torch.compiler.disable, so Dynamo calls it outside the graph", "GB0098", "GB0099");
         } else {
-            CompileRegions.Callee callee = CompileRegions.callee(f, c);
+            Callee callee = f.callee(c);
             if (callee != null && CompileRegions.isDisabled(callee.function())) {
                 report(out, c, callee.function().name() + " is decorated with @torch.compiler.disable, so Dynamo calls it "
                         + "outside the graph", "GB0098", "GB0099");
