@@ -37,8 +37,12 @@ final class FixCommand {
         try {
             o = CheckOptions.parse(args, true);
         } catch (CheckOptions.UsageException e) {
-            err.println("graphmend fix: " + e.getMessage() + " (see 'graphmend --help')");
+            err.println("graphmend fix: " + e.getMessage() + " (see 'graphmend fix --help')");
             return Main.EXIT_USAGE;
+        }
+        if (o.help) {
+            out.write(CheckOptions.usage(true));
+            return Main.EXIT_OK;
         }
         CheckCommand.Inputs inputs = CheckCommand.Inputs.expand(o.paths, err);
         if (inputs.files.isEmpty()) {
@@ -94,10 +98,13 @@ final class FixCommand {
                 }
             }
         }
-        out.write((o.diff ? "Would fix " : "Fixed ") + fixed + " diagnostic" + (fixed == 1 ? "" : "s") + " in " + changedFiles
-                + " file" + (changedFiles == 1 ? "" : "s") + "; " + remaining + " remaining"
-                + (remaining > 0 && !config.unsafeFixes() ? " (some may have unsafe fixes: --unsafe-fixes)" : "") + ".\n");
+        if (!o.quiet) {
+            out.write((o.diff ? "Would fix " : "Fixed ") + fixed + " diagnostic" + (fixed == 1 ? "" : "s") + " in " + changedFiles
+                    + " file" + (changedFiles == 1 ? "" : "s") + "; " + remaining + " remaining"
+                    + (remaining > 0 && !config.unsafeFixes() ? " (some may have unsafe fixes: --unsafe-fixes)" : "") + ".\n");
+        }
         if (ioError) return Main.EXIT_USAGE;
+        if (o.exitZero) return Main.EXIT_OK;
         if (o.diff) return changedFiles > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
         return remaining > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
     }
