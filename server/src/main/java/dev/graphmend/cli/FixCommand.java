@@ -13,7 +13,6 @@ import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -22,10 +21,10 @@ import java.util.Map;
  * unsafe ones with {@code --unsafe-fixes}), then replaces each changed file through
  * {@link SafeWrite} (atomically, keeping its encoding, BOM, line endings, mode and owner; a
  * read-only file is refused), or with {@code --diff} prints a unified diff on stdout and writes
- * nothing. Reports what it changed and, for what remains, why it was not fixed. A file that
- * could not be written is reported with the OS's reason and its fixes count as remaining. Exit 0
- * when nothing remains (with --diff: when nothing would change), 1 otherwise, 2 on errors (any
- * file not written included).
+ * nothing. Reports what it changed and, for what remains, why it was not fixed (on stderr with
+ * --diff). A file that could not be written is reported with the OS's reason and its fixes count
+ * as remaining. Exit 0 when nothing remains (with --diff: when nothing would change), 1
+ * otherwise, 2 on errors (any file not written included).
  */
 final class FixCommand {
     int run(List<String> args, Writer out, PrintStream err) throws IOException {
@@ -61,6 +60,8 @@ final class FixCommand {
         List<SourceModule> modules = new ArrayList<>(loaded.project().modules());
         modules.sort((a, b) -> PathExpander.CODE_POINT_ORDER.compare(a.path(), b.path()));
         int fixed = 0, remaining = 0, changedFiles = 0;
+        // with --diff, stdout carries the diff alone, so that it can be piped to `git apply`
+        Status status = o.diff ? err::print : out::write;
         // one analysis of the whole project finds the files with something to fix or to report;
         // each of those is then fixed against its neighbourhood (FixAll.neighbourhood)
         Map<SourceModule, List<dev.graphmend.passes.Diagnostic>> first = dev.graphmend.passes.Analyzer.analyze(loaded.project());
@@ -86,18 +87,18 @@ final class FixCommand {
             }
             // a file that could not be written keeps every diagnostic: only what was written counts
             for (FixAll.Applied a : written ? r.applied() : List.<FixAll.Applied>of()) {
-                out.write(m.path() + ":" + a.line() + ": " + a.code() + " fixed: " + a.title()
+                status.print(m.path() + ":" + a.line() + ": " + a.code() + " fixed: " + a.title()
                         + (a.safety().equals("unsafe") ? " (unsafe)" : "") + "\n");
             }
             for (FixAll.Declined d : r.declined()) {
-                out.write(m.path() + ":" + d.line() + ": " + d.code() + " not fixed: " + d.reason() + "\n");
+                status.print(m.path() + ":" + d.line() + ": " + d.code() + " not fixed: " + d.reason() + "\n");
             }
             fixed += written ? r.applied().size() : 0;
             remaining += r.declined().size() + (written ? 0 : r.applied().size());
             if (written && r.changed(before)) changedFiles++;
         }
         if (!o.quiet) {
-            out.write((o.diff ? "Would fix " : "Fixed ") + fixed + " diagnostic" + (fixed == 1 ? "" : "s") + " in " + changedFiles
+            status.print((o.diff ? "Would fix " : "Fixed ") + fixed + " diagnostic" + (fixed == 1 ? "" : "s") + " in " + changedFiles
                     + " file" + (changedFiles == 1 ? "" : "s") + "; " + remaining + " remaining"
                     + (remaining > 0 && !config.unsafeFixes() ? " (some may have unsafe fixes: --unsafe-fixes)" : "") + ".\n");
         }
@@ -107,12 +108,34 @@ final class FixCommand {
         return remaining > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
     }
 
+    /** Where status lines go: stdout, or stderr when stdout carries a diff. */
+    private interface Status {
+        void print(String s) throws IOException;
+    }
+
+    /**
+     * A unified diff that {@code git apply} (and {@code patch -p1}) takes: {@code a/} and
+     * {@code b/} prefixes, and a last line without a line break marked as such.
+     */
     static void writeDiff(String path, String before, String after, Writer out) throws IOException {
-        List<String> a = Arrays.asList(before.split("\n", -1)), b = Arrays.asList(after.split("\n", -1));
+        List<String> a = diffLines(before), b = diffLines(after);
         Patch<String> patch = DiffUtils.diff(a, b);
-        for (String line : UnifiedDiffUtils.generateUnifiedDiff(path, path, a, patch, 3)) {
+        for (String line : UnifiedDiffUtils.generateUnifiedDiff("a/" + path, "b/" + path, a, patch, 3)) {
             out.write(line);
             out.write("\n");
         }
+    }
+
+    /**
+     * The lines without their LF (a CR stays, as git keeps it); a last line without a line break
+     * carries the "no newline" marker, so that it differs from the same line with one and the
+     * marker follows it in the diff.
+     */
+    private static List<String> diffLines(String text) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        for (int nl; (nl = text.indexOf('\n', start)) >= 0; start = nl + 1) out.add(text.substring(start, nl));
+        if (start < text.length()) out.add(text.substring(start) + "\n\\ No newline at end of file");
+        return out;
     }
 }

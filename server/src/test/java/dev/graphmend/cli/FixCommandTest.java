@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphmend.cli.CheckCommandTest.Run;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,6 +72,10 @@ class FixCommandTest {
         Run diff = CheckCommandTest.run("fix", "--diff", "--unsafe-fixes", pkg.toString());
         assertTrue(diff.out().contains("+    torch._assert_async(torch.all(cond))"), diff.out() + diff.err());
         assertEquals(HELPER, Files.readString(pkg.resolve("utils/checks.py")));
+        Run quiet = CheckCommandTest.run("fix", "-q", "--exit-zero", "--diff", "--unsafe-fixes", pkg.toString());
+        assertEquals(0, quiet.code(), quiet.err());
+        assertEquals(diff.out(), quiet.out());
+        assertFalse(quiet.err().contains("Would fix"), quiet.err());
     }
 
     private static boolean posix() {
@@ -171,5 +177,56 @@ class FixCommandTest {
         assertFalse(r.out().contains(f + ":6: GM102 fixed"), r.out());
         assertTrue(r.out().contains(other + ":6: GM102 fixed"), r.out());
         assertTrue(r.out().contains("Fixed 1 diagnostic in 1 file; 1 remaining"), r.out());
+    }
+
+    /** The diff goes to `git apply` as it is: a/ and b/ prefixes, stdout carrying nothing else. */
+    @Test
+    void gitApplyTakesTheDiff(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(git(dir, "init", "-q") == 0, "git is needed for this test");
+        Files.writeString(dir.resolve("m.py"), PRINTS);
+        Files.writeString(dir.resolve("no_eol.py"), PRINTS.substring(0, PRINTS.length() - 1));
+        Files.write(dir.resolve("crlf.py"), PRINTS.replace("\n", "\r\n").getBytes(StandardCharsets.UTF_8));
+        // git apply wants paths relative to the repository: run the command line in it
+        Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
+        Process p = new ProcessBuilder(java.toString(), "-Xss8m", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "fix", "--diff", "crlf.py", "m.py", "no_eol.py").directory(dir.toFile()).start();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Thread drain = new Thread(() -> { try { p.getErrorStream().transferTo(err); } catch (java.io.IOException ignored) { } });
+        drain.start();
+        byte[] diff = p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        drain.join();
+        String out = new String(diff, StandardCharsets.UTF_8), status = err.toString(StandardCharsets.UTF_8);
+        assertEquals(1, p.exitValue(), out + status);
+        assertTrue(out.startsWith("--- a/crlf.py\n+++ b/crlf.py\n@@ "), out);
+        assertTrue(out.contains("\n--- a/m.py\n+++ b/m.py\n@@ "), out);
+        assertTrue(out.contains("\n\\ No newline at end of file\n"), out);
+        assertFalse(out.contains("Would fix") || out.contains("fixed:"), out);
+        assertTrue(status.contains("Would fix 3 diagnostics in 3 files"), status);
+
+        Path patch = Files.write(dir.resolve("fix.diff"), diff);
+        assertEquals(0, git(dir, "apply", "--check", patch.toString()));
+        assertEquals(0, git(dir, "apply", patch.toString()));
+        // applying the diff gives what fix itself writes
+        Path fixedDir = Files.createDirectory(dir.resolve("fixed"));
+        for (String name : List.of("crlf.py", "m.py", "no_eol.py")) {
+            Path copy = fixedDir.resolve(name);
+            Files.write(copy, name.equals("crlf.py") ? PRINTS.replace("\n", "\r\n").getBytes(StandardCharsets.UTF_8)
+                    : (name.equals("m.py") ? PRINTS : PRINTS.substring(0, PRINTS.length() - 1)).getBytes(StandardCharsets.UTF_8));
+            assertEquals(0, CheckCommandTest.run("fix", copy.toString()).code());
+            assertArrayEquals(Files.readAllBytes(copy), Files.readAllBytes(dir.resolve(name)), name);
+        }
+    }
+
+    private static int git(Path dir, String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of("git"));
+        cmd.addAll(List.of(args));
+        try {
+            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return p.waitFor(60, TimeUnit.SECONDS) ? p.exitValue() : -1;
+        } catch (java.io.IOException e) {
+            return -1; // no git
+        }
     }
 }
