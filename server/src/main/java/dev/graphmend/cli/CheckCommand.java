@@ -36,8 +36,12 @@ final class CheckCommand {
         try {
             o = CheckOptions.parse(args, false);
         } catch (CheckOptions.UsageException e) {
-            err.println("graphmend check: " + e.getMessage() + " (see 'graphmend --help')");
+            err.println("graphmend check: " + e.getMessage() + " (see 'graphmend check --help')");
             return Main.EXIT_USAGE;
+        }
+        if (o.help) {
+            out.write(CheckOptions.usage(false));
+            return Main.EXIT_OK;
         }
         Inputs inputs = Inputs.expand(o.paths, err);
         if (inputs.files.isEmpty()) {
@@ -51,7 +55,7 @@ final class CheckCommand {
             err.println("graphmend check: " + e.getMessage());
             return Main.EXIT_USAGE;
         }
-        boolean progress = o.format.equals("text") && inputs.files.size() > 200;
+        boolean progress = o.format.equals("text") && !o.quiet && inputs.files.size() > 200;
         long start = System.currentTimeMillis();
         if (progress) err.println("graphmend: checking " + inputs.files.size() + " files…");
         ProjectLoader.Loaded loaded = ProjectLoader.load(inputs.files, config);
@@ -72,11 +76,11 @@ final class CheckCommand {
         switch (o.format) {
             case "json": writeJson(modules, found, count, out); break;
             case "sarif": writeSarif(modules, found, out); break;
-            default: writeText(modules, found, count, loaded.problems().size(), out); break;
+            default: writeText(modules, found, count, !o.quiet, out); break;
         }
         if (progress) err.println("graphmend: done in " + (System.currentTimeMillis() - start) + " ms");
         if (ioError) return Main.EXIT_USAGE;
-        return count > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
+        return count > 0 && !o.exitZero ? Main.EXIT_FOUND : Main.EXIT_OK;
     }
 
     /** The expanded command-line paths: files to load, and whether some argument failed. */
@@ -110,7 +114,7 @@ final class CheckCommand {
     // ---- text ----
 
     private static void writeText(List<SourceModule> modules, Map<SourceModule, List<Diagnostic>> found, int count,
-                                  int unreadable, Writer out) throws IOException {
+                                  boolean summary, Writer out) throws IOException {
         int filesWith = 0;
         for (SourceModule m : sorted(modules)) {
             List<Diagnostic> ds = found.get(m);
@@ -127,6 +131,7 @@ final class CheckCommand {
                 }
             }
         }
+        if (!summary) return;
         if (count == 0) out.write("No graph breaks found in " + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + ".\n");
         else out.write("Found " + count + " diagnostic" + (count == 1 ? "" : "s") + " in " + filesWith + " of "
                 + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + ".\n");

@@ -1,6 +1,9 @@
 package dev.graphmend.cli;
 
+import dev.graphmend.passes.Analyzer;
 import dev.graphmend.passes.config.AnalysisConfig;
+import dev.graphmend.passes.rules.Rule;
+import dev.graphmend.passes.rules.Rules;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -9,6 +12,7 @@ import java.util.List;
  * The options {@code check} and {@code fix} share (SPEC section 5), parsed by hand: a dozen flags
  * of one shape ({@code --name value} or {@code --name=value}) do not justify a CLI library in the
  * shaded jar. Values of {@code --select}/{@code --ignore} are comma-separated codes or prefixes.
+ * Short flags are ruff's: {@code -h}, {@code -e} ({@code --exit-zero}), {@code -q} ({@code --quiet}).
  */
 final class CheckOptions {
     String format = "text";
@@ -19,6 +23,10 @@ final class CheckOptions {
     boolean unsafeFixes;
     boolean diff;
     boolean noConfig;
+    boolean exitZero;
+    boolean quiet;
+    /** -h/--help was given: print {@link #usage} and do nothing else. */
+    boolean help;
     final List<String> paths = new ArrayList<>();
 
     /** Thrown for a usage error; the message is shown to the user. */
@@ -26,12 +34,45 @@ final class CheckOptions {
         UsageException(String message) { super(message); }
     }
 
+    /** The usage of {@code check} or {@code fix}: every flag it accepts. */
+    static String usage(boolean fix) {
+        String common = ""
+                + "  --select CODES          enable only these rule codes or prefixes (comma-separated, e.g. GM1,GM201)\n"
+                + "  --ignore CODES          disable these rule codes or prefixes (wins over --select)\n"
+                + "  --torch-version X.Y     the torch release the rules follow, e.g. 2.11\n"
+                + "  --assume-compiled MODE  module-forward (nn.Module.forward counts as compiled) or explicit\n"
+                + (fix ? "  --unsafe-fixes          also apply the fixes that may change behaviour\n"
+                        : "  --unsafe-fixes          offer the fixes that may change behaviour as applicable\n")
+                + "  --no-config             ignore pyproject.toml's [tool.graphmend]\n"
+                + "  -e, --exit-zero         exit 0 even when diagnostics remain (2 on errors still)\n";
+        if (fix) {
+            return "usage: graphmend fix [options] PATH...\n"
+                    + "  Applies the legal fixes to a fixed point and rewrites the files (atomically, keeping\n"
+                    + "  each file's encoding, line endings, mode and owner; read-only files are refused).\n"
+                    + "\noptions:\n"
+                    + "  --diff                  print a unified diff (git apply takes it) and write nothing\n"
+                    + common
+                    + "  -q, --quiet             no summary line\n"
+                    + "  -h, --help              show this help\n"
+                    + "\nexit status: 0 nothing remains (--diff: nothing would change), 1 otherwise, 2 usage or I/O error\n";
+        }
+        return "usage: graphmend check [options] PATH...\n"
+                + "  Reports the graph breaks in the Python files and folders given (one project).\n"
+                + "\noptions:\n"
+                + "  --format FORMAT         text (default), json or sarif\n"
+                + common
+                + "  -q, --quiet             print the diagnostics only: no summary, no progress\n"
+                + "  -h, --help              show this help\n"
+                + "\nexit status: 0 nothing found, 1 diagnostics found, 2 usage or I/O error\n";
+    }
+
     static CheckOptions parse(List<String> args, boolean fix) throws UsageException {
         CheckOptions o = new CheckOptions();
         boolean onlyPaths = false;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
-            if (onlyPaths || !a.startsWith("--")) {
+            // "-" alone would be standard input, which is a path here (and not supported yet)
+            if (onlyPaths || !a.startsWith("-") || a.equals("-")) {
                 o.paths.add(a);
                 continue;
             }
@@ -46,13 +87,22 @@ final class CheckOptions {
                 value = a.substring(eq + 1);
             }
             switch (name) {
+                case "-h": case "--help":
+                    // help wins over everything else on the line, as in ruff
+                    o.help = true;
+                    return o;
                 case "--unsafe-fixes": o.unsafeFixes = true; continue;
                 case "--diff":
                     if (!fix) throw new UsageException("--diff belongs to 'fix'");
                     o.diff = true;
                     continue;
                 case "--no-config": o.noConfig = true; continue;
+                case "-e": case "--exit-zero": o.exitZero = true; continue;
+                case "-q": case "--quiet": o.quiet = true; continue;
                 default: break;
+            }
+            if (!List.of("--format", "--select", "--ignore", "--torch-version", "--assume-compiled").contains(name)) {
+                throw new UsageException("unknown option '" + name + "'");
             }
             if (value == null) {
                 if (i + 1 >= args.size()) throw new UsageException(name + " needs a value");
@@ -66,8 +116,8 @@ final class CheckOptions {
                     }
                     o.format = value;
                     break;
-                case "--select": o.select = codes(value); break;
-                case "--ignore": o.ignore = codes(value); break;
+                case "--select": o.select = codes(name, value); break;
+                case "--ignore": o.ignore = codes(name, value); break;
                 case "--torch-version":
                     try {
                         AnalysisConfig.parseVersion(value);
@@ -76,7 +126,7 @@ final class CheckOptions {
                     }
                     o.torchVersion = value;
                     break;
-                case "--assume-compiled":
+                default: // --assume-compiled
                     try {
                         AnalysisConfig.AssumeCompiled.parse(value);
                     } catch (IllegalArgumentException e) {
@@ -84,19 +134,34 @@ final class CheckOptions {
                     }
                     o.assumeCompiled = value;
                     break;
-                default:
-                    throw new UsageException("unknown option '" + name + "'");
             }
         }
         if (o.paths.isEmpty()) throw new UsageException("no PATH given");
         return o;
     }
 
-    private static List<String> codes(String value) {
-        List<String> out = new ArrayList<>();
+    /** The codes the engine knows: GM000 (syntax errors) and each rule's. */
+    static List<String> knownCodes() {
+        List<String> known = new ArrayList<>();
+        known.add(Analyzer.SYNTAX_ERROR.code());
+        for (Rule r : Rules.ALL) known.add(r.info().code());
+        return known;
+    }
+
+    /**
+     * Comma-separated codes or prefixes, each of which must name at least one known code: a typo
+     * such as GM1O1 would otherwise select nothing, or ignore nothing, without a word.
+     */
+    private static List<String> codes(String option, String value) throws UsageException {
+        List<String> known = knownCodes(), out = new ArrayList<>();
         for (String c : value.split(",")) {
-            c = c.trim().toUpperCase(java.util.Locale.ROOT);
-            if (!c.isEmpty()) out.add(c);
+            String code = c.trim().toUpperCase(java.util.Locale.ROOT);
+            if (code.isEmpty()) continue;
+            if (known.stream().noneMatch(k -> k.startsWith(code))) {
+                throw new UsageException(option + ": unknown rule code '" + c.trim() + "' (known codes: "
+                        + String.join(", ", known) + "; a prefix such as GM1 selects a group)");
+            }
+            out.add(code);
         }
         return out;
     }

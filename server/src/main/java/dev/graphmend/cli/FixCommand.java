@@ -11,25 +11,20 @@ import dev.graphmend.passes.fix.FixAll;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
-import java.nio.charset.Charset;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * {@code graphmend fix}: applies the legal fixes of every file to a fixed point (safe ones, and
- * unsafe ones with {@code --unsafe-fixes}), then writes each changed file atomically (a
- * temporary file in the same folder, renamed over the original; on any error the original is
- * untouched) in its own encoding, or with {@code --diff} prints a unified diff and writes
- * nothing. Reports what it changed and, for what remains, why it was not fixed.
- * Exit 0 when nothing remains (with --diff: when nothing would change), 1 otherwise, 2 on errors.
+ * unsafe ones with {@code --unsafe-fixes}), then replaces each changed file through
+ * {@link SafeWrite} (atomically, keeping its encoding, BOM, line endings, mode and owner; a
+ * read-only file is refused), or with {@code --diff} prints a unified diff on stdout and writes
+ * nothing. Reports what it changed and, for what remains, why it was not fixed (on stderr with
+ * --diff). A file that could not be written is reported with the OS's reason and its fixes count
+ * as remaining. Exit 0 when nothing remains (with --diff: when nothing would change), 1
+ * otherwise, 2 on errors (any file not written included).
  */
 final class FixCommand {
     int run(List<String> args, Writer out, PrintStream err) throws IOException {
@@ -37,8 +32,12 @@ final class FixCommand {
         try {
             o = CheckOptions.parse(args, true);
         } catch (CheckOptions.UsageException e) {
-            err.println("graphmend fix: " + e.getMessage() + " (see 'graphmend --help')");
+            err.println("graphmend fix: " + e.getMessage() + " (see 'graphmend fix --help')");
             return Main.EXIT_USAGE;
+        }
+        if (o.help) {
+            out.write(CheckOptions.usage(true));
+            return Main.EXIT_OK;
         }
         CheckCommand.Inputs inputs = CheckCommand.Inputs.expand(o.paths, err);
         if (inputs.files.isEmpty()) {
@@ -61,7 +60,8 @@ final class FixCommand {
         List<SourceModule> modules = new ArrayList<>(loaded.project().modules());
         modules.sort((a, b) -> PathExpander.CODE_POINT_ORDER.compare(a.path(), b.path()));
         int fixed = 0, remaining = 0, changedFiles = 0;
-        Map<String, Integer> byFix = new TreeMap<>(), byReason = new TreeMap<>();
+        // with --diff, stdout carries the diff alone, so that it can be piped to `git apply`
+        Status status = o.diff ? err::print : out::write;
         // one analysis of the whole project finds the files with something to fix or to report;
         // each of those is then fixed against its neighbourhood (FixAll.neighbourhood)
         Map<SourceModule, List<dev.graphmend.passes.Diagnostic>> first = dev.graphmend.passes.Analyzer.analyze(loaded.project());
@@ -70,84 +70,72 @@ final class FixCommand {
             List<SourceModule> others = FixAll.neighbourhood(m, modules, loaded.project(), first.get(m));
             String before = m.ir().document().text();
             FixAll.Result r = FixAll.apply(Paths.get(m.path()), before, config, others);
-            for (FixAll.Applied a : r.applied()) {
-                out.write(m.path() + ":" + a.line() + ": " + a.code() + " fixed: " + a.title()
-                        + (a.safety().equals("unsafe") ? " (unsafe)" : "") + "\n");
-                byFix.merge(a.code() + " " + a.title(), 1, Integer::sum);
-            }
-            for (FixAll.Declined d : r.declined()) {
-                out.write(m.path() + ":" + d.line() + ": " + d.code() + " not fixed: " + d.reason() + "\n");
-                byReason.merge(d.code() + " " + d.reason(), 1, Integer::sum);
-            }
-            fixed += r.applied().size();
-            remaining += r.declined().size();
-            if (!r.changed(before)) continue;
-            changedFiles++;
-            if (o.diff) {
-                writeDiff(m.path(), before, r.text(), out);
-            } else {
-                try {
-                    writeAtomically(Paths.get(m.path()), r.text());
-                } catch (IOException e) {
-                    err.println("graphmend: " + m.path() + ": cannot write (left unchanged): " + e.getMessage());
-                    ioError = true;
+            boolean written = true;
+            if (r.changed(before)) {
+                String after = SafeWrite.withOriginalEndings(before, r.text());
+                if (o.diff) {
+                    writeDiff(m.path(), before, after, out);
+                } else {
+                    try {
+                        SafeWrite.replace(Paths.get(m.path()), before, after);
+                    } catch (IOException e) {
+                        err.println("graphmend: " + m.path() + ": not written (left unchanged): " + SafeWrite.reason(e));
+                        ioError = true;
+                        written = false;
+                    }
                 }
             }
+            // a file that could not be written keeps every diagnostic: only what was written counts
+            for (FixAll.Applied a : written ? r.applied() : List.<FixAll.Applied>of()) {
+                status.print(m.path() + ":" + a.line() + ": " + a.code() + " fixed: " + a.title()
+                        + (a.safety().equals("unsafe") ? " (unsafe)" : "") + "\n");
+            }
+            for (FixAll.Declined d : r.declined()) {
+                status.print(m.path() + ":" + d.line() + ": " + d.code() + " not fixed: " + d.reason() + "\n");
+            }
+            fixed += written ? r.applied().size() : 0;
+            remaining += r.declined().size() + (written ? 0 : r.applied().size());
+            if (written && r.changed(before)) changedFiles++;
         }
-        out.write((o.diff ? "Would fix " : "Fixed ") + fixed + " diagnostic" + (fixed == 1 ? "" : "s") + " in " + changedFiles
-                + " file" + (changedFiles == 1 ? "" : "s") + "; " + remaining + " remaining"
-                + (remaining > 0 && !config.unsafeFixes() ? " (some may have unsafe fixes: --unsafe-fixes)" : "") + ".\n");
+        if (!o.quiet) {
+            status.print((o.diff ? "Would fix " : "Fixed ") + fixed + " diagnostic" + (fixed == 1 ? "" : "s") + " in " + changedFiles
+                    + " file" + (changedFiles == 1 ? "" : "s") + "; " + remaining + " remaining"
+                    + (remaining > 0 && !config.unsafeFixes() ? " (some may have unsafe fixes: --unsafe-fixes)" : "") + ".\n");
+        }
         if (ioError) return Main.EXIT_USAGE;
+        if (o.exitZero) return Main.EXIT_OK;
         if (o.diff) return changedFiles > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
         return remaining > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
     }
 
+    /** Where status lines go: stdout, or stderr when stdout carries a diff. */
+    private interface Status {
+        void print(String s) throws IOException;
+    }
+
+    /**
+     * A unified diff that {@code git apply} (and {@code patch -p1}) takes: {@code a/} and
+     * {@code b/} prefixes, and a last line without a line break marked as such.
+     */
     static void writeDiff(String path, String before, String after, Writer out) throws IOException {
-        List<String> a = Arrays.asList(before.split("\n", -1)), b = Arrays.asList(after.split("\n", -1));
+        List<String> a = diffLines(before), b = diffLines(after);
         Patch<String> patch = DiffUtils.diff(a, b);
-        for (String line : UnifiedDiffUtils.generateUnifiedDiff(path, path, a, patch, 3)) {
+        for (String line : UnifiedDiffUtils.generateUnifiedDiff("a/" + path, "b/" + path, a, patch, 3)) {
             out.write(line);
             out.write("\n");
         }
     }
 
     /**
-     * Writes next to the file, then renames over it, so a reader sees the old or the new file and
-     * never half of one. The file's encoding (coding cookie) and UTF-8 BOM are kept.
+     * The lines without their LF (a CR stays, as git keeps it); a last line without a line break
+     * carries the "no newline" marker, so that it differs from the same line with one and the
+     * marker follows it in the diff.
      */
-    static void writeAtomically(Path file, String text) throws IOException {
-        byte[] original = Files.readAllBytes(file);
-        dev.graphmend.ir.source.SourceText decoded = dev.graphmend.ir.source.SourceText.decode(original);
-        Charset cs;
-        try {
-            cs = Charset.forName(decoded.encoding());
-        } catch (RuntimeException e) {
-            cs = java.nio.charset.StandardCharsets.UTF_8;
-        }
-        byte[] body = text.getBytes(cs);
-        boolean bom = original.length >= 3 && (original[0] & 0xff) == 0xEF && (original[1] & 0xff) == 0xBB && (original[2] & 0xff) == 0xBF;
-        if (bom && !(text.startsWith("\uFEFF"))) {
-            byte[] withBom = new byte[body.length + 3];
-            withBom[0] = (byte) 0xEF; withBom[1] = (byte) 0xBB; withBom[2] = (byte) 0xBF;
-            System.arraycopy(body, 0, withBom, 3, body.length);
-            body = withBom;
-        }
-        Path dir = file.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".graphmend-tmp");
-        try {
-            Files.write(tmp, body);
-            try {
-                Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(file));
-            } catch (UnsupportedOperationException | IOException ignored) {
-                // not a POSIX file system: the default permissions stay
-            }
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+    private static List<String> diffLines(String text) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        for (int nl; (nl = text.indexOf('\n', start)) >= 0; start = nl + 1) out.add(text.substring(start, nl));
+        if (start < text.length()) out.add(text.substring(start) + "\n\\ No newline at end of file");
+        return out;
     }
 }

@@ -33,13 +33,17 @@ public final class Main {
             + "Finds code that makes torch.compile (TorchDynamo) break its graph, and fixes it.\n"
             + "\n"
             + "commands:\n"
-            + "  check [--format text|json|sarif] [--select ...] [--ignore ...] PATH...\n"
-            + "                 report graph breaks in files and folders\n"
-            + "  fix [--diff] [--unsafe-fixes] [--select ...] PATH...\n"
-            + "                 apply the legal fixes to a fixed point (--diff: show, write nothing)\n"
+            + "  check [options] PATH...\n"
+            + "                 report graph breaks in files and folders (--format text|json|sarif,\n"
+            + "                 --select/--ignore CODES, --exit-zero, --quiet, ...)\n"
+            + "  fix [options] PATH...\n"
+            + "                 apply the legal fixes to a fixed point (--diff: show, write nothing;\n"
+            + "                 --unsafe-fixes, --select/--ignore CODES, ...)\n"
             + "  lsp            run the language server on stdio (LSP 3.17) [--debounce-ms N]\n"
             + "  ast PATH...    print the gm-ast-v1 dump of each Python file (folders: *.py, recursively)\n"
             + "  rule CODE      show a rule's documentation, e.g. 'graphmend rule GM101'\n"
+            + "\n"
+            + "'graphmend COMMAND --help' lists every option of a command.\n"
             + "\n"
             + "options:\n"
             + "  -h, --help     show this help\n"
@@ -48,7 +52,19 @@ public final class Main {
             + "exit status: 0 ok, 1 found something (graph breaks; for 'ast', syntax errors),\n"
             + "             2 usage or I/O error\n";
 
+    static final String LSP_USAGE = "usage: graphmend lsp [--stdio] [--debounce-ms N]\n"
+            + "  Runs the language server (LSP 3.17) on standard input and output.\n"
+            + "  --stdio            the transport (the only one; accepted for editors that pass it)\n"
+            + "  --debounce-ms N    milliseconds to wait after an edit before analysing\n"
+            + "  -h, --help         show this help\n";
+
     private static final List<String> NOT_YET = List.of();
+
+    /** {@code graphmend lsp --help}: answered here, not by the server, which would take it as an error. */
+    private static boolean isHelp(String[] args) {
+        for (int i = 1; i < args.length; i++) if (args[i].equals("-h") || args[i].equals("--help")) return true;
+        return false;
+    }
 
     private Main() {}
 
@@ -63,7 +79,7 @@ public final class Main {
 
     /** Runs one command line; returns the exit status. Output is UTF-8. */
     public static int run(String[] args, OutputStream stdout, PrintStream err) {
-        if (args.length > 0 && args[0].equals("lsp")) {
+        if (args.length > 0 && args[0].equals("lsp") && !isHelp(args)) {
             // the protocol needs the raw streams, not the buffered text writer below
             return dev.graphmend.lsp.LspMain.run(Arrays.asList(args).subList(1, args.length), System.in, stdout, err);
         }
@@ -103,6 +119,9 @@ public final class Main {
                 return new AstCommand().run(rest, out, err);
             case "check":
                 return new CheckCommand().run(rest, out, err);
+            case "lsp": // only for --help: the server itself is run above
+                out.write(LSP_USAGE);
+                return EXIT_OK;
             case "rule":
                 return new RuleCommand().run(rest, out, err);
             case "fix":

@@ -13,6 +13,10 @@ final class RuleCommand {
     static final List<String> CODES = List.of("GM000", "GM101", "GM102", "GM103", "GM201", "GM202", "GM203", "GM204");
 
     int run(List<String> args, Writer out, PrintStream err) throws IOException {
+        if (args.size() == 1 && (args.get(0).equals("-h") || args.get(0).equals("--help"))) {
+            out.write("usage: graphmend rule CODE\n  Prints the documentation of a rule (" + String.join(", ", CODES) + ").\n");
+            return Main.EXIT_OK;
+        }
         if (args.size() != 1) {
             err.println("graphmend rule: give one rule code, e.g. 'graphmend rule GM101' (rules: " + String.join(", ", CODES) + ")");
             return Main.EXIT_USAGE;

@@ -110,6 +110,42 @@ class CheckCommandTest {
         assertTrue(bad.err().contains("unknown key 'ignroe'"), bad.err());
     }
 
+    /** A code that names no rule would select or ignore nothing without a word: a usage error, as in pyproject.toml. */
+    @Test
+    void unknownRuleCodesOnTheCommandLineAreUsageErrors(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("m.py"), BREAKING);
+        for (String[] args : new String[][] {{"check", "--select", "GM999"}, {"check", "--ignore=GM101,gm1o1"}, {"fix", "--select", "E501"}}) {
+            String[] line = java.util.Arrays.copyOf(args, args.length + 1);
+            line[args.length] = f.toString();
+            Run r = run(line);
+            assertEquals(2, r.code(), String.join(" ", line) + ": " + r.out() + r.err());
+            String bad = args[args.length - 1].replaceAll(".*[=,]", "");
+            assertTrue(r.err().contains("unknown rule code '" + bad + "'"), r.err());
+            assertTrue(r.err().contains("known codes: GM000, GM101, GM102"), r.err());
+            assertEquals("", r.out());
+        }
+        assertEquals(1, run("check", "--select", "gm1,GM201", f.toString()).code(), "prefixes and lower case are fine");
+    }
+
+    @Test
+    void exitZeroAndQuiet(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("m.py"), BREAKING);
+        Run zero = run("check", "--exit-zero", f.toString());
+        assertEquals(0, zero.code(), zero.err());
+        assertTrue(zero.out().contains("GM101") && zero.out().contains("Found 2 diagnostics"), zero.out());
+        Run quiet = run("check", "--quiet", f.toString());
+        assertEquals(1, quiet.code(), quiet.err());
+        assertEquals(2, quiet.out().lines().count(), "the diagnostics only: " + quiet.out());
+        assertTrue(quiet.out().startsWith(f + ":6:8: GM101"), quiet.out());
+        Run both = run("check", "-q", "-e", f.toString());
+        assertEquals(0, both.code());
+        assertEquals(quiet.out(), both.out());
+        Run clean = run("check", "-q", Files.writeString(dir.resolve("ok.py"), "x = 1\n").toString());
+        assertEquals("", clean.out());
+        assertEquals("", clean.err());
+        assertEquals(2, run("check", "--exit-zero", dir.resolve("missing.py").toString()).code(), "errors still exit 2");
+    }
+
     @Test
     void clearErrorsForMissingPathsEmptyFoldersAndUndecodableFiles(@TempDir Path dir) throws Exception {
         Run missing = run("check", dir.resolve("nope.py").toString());

@@ -46,6 +46,32 @@ class MainTest {
         }
     }
 
+    /** As in ruff: each command's -h/--help lists every flag it takes and exits 0, whatever else is given. */
+    @Test
+    void everyCommandHasItsOwnHelp() {
+        java.util.Map<String, java.util.List<String>> flags = java.util.Map.of(
+                "check", java.util.List.of("--format", "--select", "--ignore", "--torch-version", "--assume-compiled",
+                        "--unsafe-fixes", "--no-config", "--exit-zero", "--quiet", "--help"),
+                "fix", java.util.List.of("--diff", "--select", "--ignore", "--torch-version", "--assume-compiled",
+                        "--unsafe-fixes", "--no-config", "--exit-zero", "--quiet", "--help"),
+                "lsp", java.util.List.of("--stdio", "--debounce-ms", "--help"),
+                "rule", java.util.List.of("CODE"),
+                "ast", java.util.List.of("PATH"));
+        for (var e : flags.entrySet()) {
+            for (String help : new String[] {"--help", "-h"}) {
+                Run r = run(e.getKey(), help);
+                assertEquals(0, r.code(), e.getKey() + " " + help + ": " + r.err());
+                assertTrue(r.out().startsWith("usage: graphmend " + e.getKey()), r.out());
+                for (String flag : e.getValue()) assertTrue(r.out().contains(flag), e.getKey() + " lacks " + flag + ":\n" + r.out());
+                assertEquals("", r.err());
+            }
+        }
+        Run withPaths = run("check", "some/path.py", "-h");
+        assertEquals(0, withPaths.code(), withPaths.err());
+        assertTrue(withPaths.out().startsWith("usage: graphmend check"), withPaths.out());
+        assertTrue(run("--help").out().contains("'graphmend COMMAND --help'"));
+    }
+
     @Test
     void version() {
         Run r = run("--version");
