@@ -191,8 +191,10 @@ def _sub(config, *names):
     return config
 
 
-def transformers_inputs(torch, model, config):
-    """Keyword arguments for ``model.forward``: the required parameters, filled by name."""
+def transformers_inputs(torch, model, config, multimodal=False):
+    """Keyword arguments for ``model.forward``: the main input and the required parameters,
+    filled by name; ``multimodal`` also fills text and image inputs the forward merely accepts
+    (a CLIP-like model needs both, though neither is required)."""
     sig = inspect.signature(model.forward)
     params = sig.parameters
     main = getattr(model, "main_input_name", "input_ids")
@@ -212,6 +214,8 @@ def transformers_inputs(torch, model, config):
 
     wanted = [main] + [n for n, p in params.items() if p.default is p.empty and p.kind in
                        (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and n != main]
+    if multimodal:
+        wanted += [n for n in ("input_ids", "pixel_values") if n in params and n not in wanted]
     for name in wanted:
         if name in inputs or name not in params:
             continue
@@ -251,7 +255,7 @@ def build_transformers(torch, entry):
     config_cls = getattr(transformers, configuration_auto.CONFIG_MAPPING_NAMES[model_type])
     model_cls = getattr(transformers, cls_name)
     errors = []
-    for level in ("small", "depth"):
+    for level, multimodal in (("small", False), ("small", True), ("depth", False), ("depth", True)):
         try:
             config = config_cls()
             changed = shrink(config, level)
@@ -259,12 +263,14 @@ def build_transformers(torch, entry):
                 config._attn_implementation = "eager"
             torch.manual_seed(SEED)
             model = model_cls(config).eval()
-            inputs = transformers_inputs(torch, model, config)
+            inputs = transformers_inputs(torch, model, config, multimodal)
             with torch.no_grad():
                 model(**inputs)  # the configuration must run eagerly before Dynamo is asked
-            return model, inputs, {"level": level, "shrunk": changed, "config": type(config).__name__}
+            return model, inputs, {"level": level, "multimodal": multimodal, "shrunk": changed,
+                                   "config": type(config).__name__}
         except Exception as e:  # noqa: BLE001 - the next level, then the reason
-            errors.append("%s: %s: %s" % (level, type(e).__name__, str(e).strip().splitlines()[0][:240] if str(e).strip() else ""))
+            text = str(e).strip().splitlines()[0][:200] if str(e).strip() else ""
+            errors.append("%s%s: %s: %s" % (level, "+multimodal" if multimodal else "", type(e).__name__, text))
     raise BuildError("; ".join(errors))
 
 

@@ -29,6 +29,13 @@ public final class CompileRegions {
         private int visits;
         private boolean isRoot;
         private FunctionContext context; // of the last visit, with its values already inferred
+        /**
+         * Parameters whose value is only the module-forward default (SPEC: a forward's parameters
+         * are tensors) of a module that also runs as another module's submodule: the first call
+         * site that knows a value replaces the assumption instead of joining it, so
+         * {@code self.rel_pos(window_size)} with a tuple of ints is not a tensor in the callee.
+         */
+        private final java.util.Set<String> assumed = new java.util.HashSet<>();
 
         Reached(FunctionRef function, Diagnostic.Root root, Map<String, Val> params) {
             this.function = function;
@@ -110,8 +117,13 @@ public final class CompileRegions {
                     FunctionRef ref = new FunctionRef(m, f, c);
                     addRoot(ref, new Diagnostic.Root(m.path(), f.span().line(),
                             "forward of nn.Module subclass " + c.name() + " (assume-compiled = \"module-forward\")"));
-                    // a module used as a submodule of another runs inlined in its parent's frame
-                    if (project.isSubmodule(c) && !explicitRoots.contains(ref)) reached.get(ref).isRoot = false;
+                    // a module used as a submodule of another runs inlined in its parent's frame, with
+                    // the arguments its parent passes
+                    if (project.isSubmodule(c) && !explicitRoots.contains(ref)) {
+                        Reached sub = reached.get(ref);
+                        sub.isRoot = false;
+                        if (sub.visits == 0) sub.assumed.addAll(sub.params.keySet());
+                    }
                 }
             }
         }
@@ -261,7 +273,10 @@ public final class CompileRegions {
         Map<String, Val> joined = new HashMap<>(r.params);
         for (var e : params.entrySet()) {
             Val old = joined.get(e.getKey());
-            Val nv = old == null ? e.getValue() : old.join(e.getValue());
+            boolean replace = r.assumed.contains(e.getKey()) && e.getValue().kind() != ValueKind.UNKNOWN
+                    && e.getValue().kind() != ValueKind.SELF;
+            if (replace) r.assumed.remove(e.getKey());
+            Val nv = old == null || replace ? e.getValue() : old.join(e.getValue());
             if (!nv.equals(old)) {
                 joined.put(e.getKey(), nv);
                 changed = true;

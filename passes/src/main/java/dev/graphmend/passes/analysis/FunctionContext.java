@@ -32,6 +32,8 @@ public final class FunctionContext {
             "len", "isinstance", "issubclass", "hasattr", "callable", "str", "repr", "type", "id", "range",
             "int", "float", "bool", "getattr", "format", "hash", "ord", "chr", "enumerate", "zip");
 
+    private static final Set<String> STATIC_CONTAINERS = Set.of("tuple", "Tuple", "list", "List", "Sequence");
+
     private final Project project;
     private final FunctionRef fn;
     private final Map<String, Val> params;
@@ -189,12 +191,28 @@ public final class FunctionContext {
     private static Val annotationValue(FunctionRef f, Expr ann) {
         String text = ann instanceof Expr.Constant c && c.value() instanceof String s ? s : null;
         String qn = text != null ? text : f.module().names().qualifiedName(ann);
+        if (ann instanceof Expr.BinOp b && b.op() == Operator.BitOr) {
+            // PEP 604 `X | None`: what X says
+            if (Val.isNone(b.right())) return annotationValue(f, b.left());
+            if (Val.isNone(b.left())) return annotationValue(f, b.right());
+            return Val.UNKNOWN;
+        }
         if (ann instanceof Expr.Subscript sub) {
             String outer = f.module().names().qualifiedName(sub.value());
+            if (outer == null && sub.value() instanceof Expr.Name n) outer = n.id();
             if (outer != null && (outer.endsWith("Optional") || outer.endsWith("Union"))) {
                 Expr inner = sub.slice();
                 if (inner instanceof Expr.Tuple t && !t.elts().isEmpty()) inner = t.elts().get(0);
                 return annotationValue(f, inner);
+            }
+            if (outer != null && STATIC_CONTAINERS.contains(outer.substring(outer.lastIndexOf('.') + 1))) {
+                // tuple[int, int], list[int], Sequence[int]: Python numbers, not tensors
+                List<Expr> elts = sub.slice() instanceof Expr.Tuple t ? t.elts() : List.of(sub.slice());
+                for (Expr e : elts) {
+                    if (e instanceof Expr.Constant c && c.value() == dev.graphmend.ir.ast.PyConstant.Singleton.ELLIPSIS) continue;
+                    if (annotationValue(f, e).kind() != ValueKind.STATIC) return Val.UNKNOWN;
+                }
+                return Val.STATIC;
             }
             return Val.UNKNOWN;
         }
@@ -686,6 +704,12 @@ public final class FunctionContext {
         return Val.UNKNOWN;
     }
 
+    /** {@code a == None} / {@code a != None}, the only operator (a tensor's {@code __eq__} with None is False). */
+    private static boolean comparesWithNone(Expr.Compare c) {
+        if (c.ops().size() != 1 || !(c.ops().get(0) == CmpOperator.Eq || c.ops().get(0) == CmpOperator.NotEq)) return false;
+        return Val.isNone(c.left()) || Val.isNone(c.comparators().get(0));
+    }
+
     private Val compare(Expr.Compare c) {
         boolean identity = true, membership = false;
         for (CmpOperator op : c.ops()) {
@@ -694,6 +718,7 @@ public final class FunctionContext {
         }
         if (identity) return Val.STATIC;
         if (membership) return Val.UNKNOWN;
+        if (comparesWithNone(c)) return Val.STATIC; // `x != None`: Dynamo decides it while tracing
         boolean anyTensor = value(c.left()).isTensor(), allStatic = kind(c.left()) == ValueKind.STATIC;
         boolean bottom = value(c.left()).isBottom();
         for (Expr x : c.comparators()) {
@@ -832,7 +857,12 @@ public final class FunctionContext {
                     return v.kind() == ValueKind.STATIC ? Val.STATIC : v.kind() == ValueKind.TENSOR_SEQUENCE ? v : Val.UNKNOWN;
                 }
                 return Val.UNKNOWN;
-            case "min": case "max": case "sum": case "round": case "pow": case "divmod":
+            case "min": case "max":
+                // over a tensor, or between tensors: Dynamo iterates and compares, giving a tensor
+                for (Expr a : c.args()) if (value(a).isTensor()) return Val.TENSOR;
+                for (Expr a : c.args()) if (kind(a) != ValueKind.STATIC) return Val.UNKNOWN;
+                return c.args().isEmpty() ? Val.UNKNOWN : Val.STATIC;
+            case "sum": case "round": case "pow": case "divmod":
                 for (Expr a : c.args()) if (kind(a) != ValueKind.STATIC) return Val.UNKNOWN;
                 return c.args().isEmpty() ? Val.UNKNOWN : Val.STATIC;
             default:

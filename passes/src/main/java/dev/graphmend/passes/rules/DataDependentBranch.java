@@ -17,8 +17,9 @@ import java.util.Set;
 /**
  * GM101: {@code if}/{@code elif}/{@code while}, a conditional expression, or {@code and}/{@code or}/{@code not}
  * whose truth value depends on tensor values. Dynamo cannot know which way to go when it traces,
- * so it ends the graph there (GB0170). Guards ({@code if cond: raise}) are GM103's; {@code assert}
- * is not a break (Dynamo lowers it to an async assert itself).
+ * so it ends the graph there (GB0170). Guards ({@code if cond: raise}) are GM103's; {@code assert t}
+ * is not a break (Dynamo lowers it to an async assert itself), but {@code assert a and b} over
+ * tensors branches on {@code a} first.
  */
 public final class DataDependentBranch implements Rule {
     static final RuleInfo INFO = new RuleInfo("GM101", "data-dependent-branch", List.of("GB0170", "GB0033"), Severity.WARNING,
@@ -39,7 +40,13 @@ public final class DataDependentBranch implements Rule {
             } else if (s instanceof Stmt.While w) {
                 test(f, w.test(), "while", handled, out);
             } else if (s instanceof Stmt.Assert a) {
-                markChain(a.test(), handled); // Dynamo turns `assert tensor` into an async assert
+                // Dynamo turns `assert tensor` into an async assert, but `assert a and b` first
+                // jumps on `a`: every operand of and/or but the last is a branch (GB0170)
+                if (a.test() instanceof Expr.BoolOp b && anyButLastDataDependent(f, b)) {
+                    out.report(INFO, b, message("`" + (b.op() == dev.graphmend.ir.ast.BoolOperator.And ? "and" : "or")
+                            + "` in an assert"), List.of("GB0170"));
+                }
+                markChain(a.test(), handled);
             }
             f.expressions(s).forEach(e -> {
                 if (handled.contains(e)) return;
@@ -70,6 +77,11 @@ public final class DataDependentBranch implements Rule {
                 }
             });
         }
+    }
+
+    private static boolean anyButLastDataDependent(FunctionContext f, Expr.BoolOp b) {
+        for (int k = 0; k < b.values().size() - 1; k++) if (Conditions.isDataDependent(f, b.values().get(k))) return true;
+        return false;
     }
 
     private static boolean isCompilingTest(FunctionContext f, Expr test) {

@@ -24,7 +24,12 @@ public final class ScalarExtraction implements Rule {
     public void check(FunctionContext f, Reporter out) {
         for (Stmt s : f.liveStatements()) {
             f.expressions(s).forEach(e -> {
+                if (e instanceof Expr.Subscript sub) {
+                    for (ImplicitScalarReads.Use u : ImplicitScalarReads.ofSubscript(f, sub)) implicit(out, u);
+                    return;
+                }
                 if (!(e instanceof Expr.Call c)) return;
+                for (ImplicitScalarReads.Use u : ImplicitScalarReads.ofCall(f, c)) implicit(out, u);
                 if (c.func() instanceof Expr.Attribute a && c.args().isEmpty() && f.value(a.value()).isTensor()) {
                     if (a.attr().equals("item")) {
                         report(out, c, "Tensor.item()", List.of("GB0124"));
@@ -57,6 +62,12 @@ public final class ScalarExtraction implements Rule {
     private static boolean isTensorCheck(String qn, Expr.Call c) {
         return "torch._check_tensor_all".equals(qn) && !c.args().isEmpty()
                 || "torch._check_tensor_all_with".equals(qn) && c.args().size() >= 2;
+    }
+
+    private static void implicit(Reporter out, ImplicitScalarReads.Use u) {
+        out.report(INFO, u.tensor(), "Scalar read: a tensor is used as a Python int here (" + u.as() + "), so Dynamo "
+                + "must read its value, and the graph breaks here (" + u.ids().get(0) + "). Use a shape (x.shape[0], "
+                + "x.size(1)) or a Python int, or keep the computation in tensors (masks, torch.where).", u.ids());
     }
 
     private static void report(Reporter out, Expr.Call c, String what, List<String> ids) {

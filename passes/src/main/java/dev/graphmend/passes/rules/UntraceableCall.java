@@ -14,14 +14,18 @@ import java.util.Set;
 /**
  * GM203: calls Dynamo will not trace: clocks of the {@code time} module, {@code breakpoint()} and
  * {@code pdb}, {@code torch._dynamo.graph_break()}, functions decorated with
- * {@code @torch.compiler.disable}, {@code copy.deepcopy} of a tensor.
+ * {@code @torch.compiler.disable}, {@code copy.deepcopy} of a tensor, host randomness
+ * ({@code numpy.random.*}, GB0033 on torch 2.15) and reseeding ({@code torch.manual_seed}: GB0007).
  */
 public final class UntraceableCall implements Rule {
-    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059"),
+    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033"),
             Severity.INFORMATION, "A call Dynamo does not trace");
 
     private static final Set<String> CLOCKS = Set.of("time", "perf_counter", "monotonic", "process_time", "time_ns",
             "perf_counter_ns", "monotonic_ns", "process_time_ns", "thread_time", "thread_time_ns", "sleep");
+
+    private static final Set<String> SEEDING = Set.of("torch.manual_seed", "torch.random.manual_seed", "torch.seed",
+            "torch.random.seed", "torch.cuda.manual_seed", "torch.cuda.manual_seed_all");
 
     @Override public RuleInfo info() { return INFO; }
 
@@ -40,6 +44,10 @@ public final class UntraceableCall implements Rule {
             report(out, c, qn + "() reads the host clock, which Dynamo does not trace", "GB9193");
         } else if ("builtins.breakpoint".equals(qn) || "pdb.set_trace".equals(qn)) {
             report(out, c, "the debugger cannot stop inside a graph", "builtins.breakpoint".equals(qn) ? "GB0059" : "GB0007");
+        } else if (qn != null && (qn.startsWith("numpy.random.") || qn.equals("numpy.random"))) {
+            report(out, c, qn + "() draws host random numbers, which Dynamo reads as a data-dependent value", "GB0033");
+        } else if (qn != null && SEEDING.contains(qn)) {
+            report(out, c, qn + "() reseeds the generator, which Dynamo does not trace (it skips torch.random)", "GB0007");
         } else if ("torch._dynamo.graph_break".equals(qn)) {
             report(out, c, "torch._dynamo.graph_break() asks for a break", "GB0025");
         } else if ("copy.deepcopy".equals(qn) && c.args().size() == 1 && holdsTensors(f.value(c.args().get(0)).kind())) {

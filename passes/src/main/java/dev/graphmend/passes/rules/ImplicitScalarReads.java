@@ -1,0 +1,126 @@
+package dev.graphmend.passes.rules;
+
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Keyword;
+import dev.graphmend.passes.analysis.FunctionContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Where a tensor stands in for a Python int and Dynamo has to read its value (part of GM201):
+ * a size, count or bound given to a torch function or tensor method ({@code torch.arange(n)},
+ * {@code x.view(n, -1)}, {@code F.pad(x, (0, n))}: {@code aten._local_scalar_dense}, GB0033 on
+ * torch 2.15), a slice bound ({@code x[:, :n]}) and {@code range(n)} (both read through
+ * {@code .item()}, GB0124). Observed with the Dynamo oracle on the fixtures of GM201.py; a
+ * shape ({@code x.shape[0]}, {@code x.size(1)}) is a Python int and reads nothing.
+ */
+final class ImplicitScalarReads {
+    private ImplicitScalarReads() {}
+
+    /** One use: the tensor expression, what it is used as, and the ids Dynamo reports there. */
+    record Use(Expr tensor, String as, List<String> ids) {}
+
+    private static final List<String> SIZE_IDS = List.of("GB0033", "GB0124");
+    private static final List<String> ITEM_IDS = List.of("GB0124", "GB0033");
+
+    /** Every positional argument (and the {@code size} keyword) is a size or a bound. */
+    private static final Set<String> ALL_ARGS = Set.of("torch.zeros", "torch.ones", "torch.empty", "torch.rand",
+            "torch.randn", "torch.eye", "torch.arange", "torch.randint", "torch.randperm");
+
+    /**
+     * Functions with the positions (0-based) and keywords that take sizes; a tuple or list there
+     * is judged element by element.
+     */
+    private static final Map<String, Sizes> FUNCTIONS = Map.ofEntries(
+            Map.entry("torch.full", new Sizes(Set.of(0), Set.of("size"))),
+            Map.entry("torch.linspace", new Sizes(Set.of(2), Set.of("steps"))),
+            Map.entry("torch.logspace", new Sizes(Set.of(2), Set.of("steps"))),
+            Map.entry("torch.narrow", new Sizes(Set.of(1, 2, 3), Set.of("start", "length"))),
+            Map.entry("torch.split", new Sizes(Set.of(1), Set.of("split_size_or_sections"))),
+            Map.entry("torch.chunk", new Sizes(Set.of(1), Set.of("chunks"))),
+            Map.entry("torch.topk", new Sizes(Set.of(1), Set.of("k"))),
+            Map.entry("torch.reshape", new Sizes(Set.of(1), Set.of("shape"))),
+            Map.entry("torch.nn.functional.pad", new Sizes(Set.of(1), Set.of("pad"))),
+            Map.entry("torch.nn.functional.interpolate", new Sizes(Set.of(1), Set.of("size"))),
+            Map.entry("torch.nn.functional.one_hot", new Sizes(Set.of(1), Set.of("num_classes"))));
+
+    /** Tensor methods whose every positional argument is a size. */
+    private static final Set<String> ALL_ARGS_METHODS = Set.of("view", "reshape", "expand", "repeat", "tile",
+            "new_zeros", "new_ones", "new_empty", "narrow", "unflatten");
+
+    private static final Map<String, Sizes> METHODS = Map.ofEntries(
+            Map.entry("new_full", new Sizes(Set.of(0), Set.of("size"))),
+            Map.entry("split", new Sizes(Set.of(0), Set.of("split_size"))),
+            Map.entry("chunk", new Sizes(Set.of(0), Set.of("chunks"))),
+            Map.entry("topk", new Sizes(Set.of(0), Set.of("k"))));
+
+    private record Sizes(Set<Integer> positions, Set<String> keywords) {}
+
+    /** The implicit reads a call makes of its arguments. */
+    static List<Use> ofCall(FunctionContext f, Expr.Call c) {
+        List<Use> out = new ArrayList<>();
+        if (c.func() instanceof Expr.Attribute a && f.value(a.value()).isTensor()) {
+            String what = "an argument of Tensor." + a.attr() + "()";
+            if (ALL_ARGS_METHODS.contains(a.attr())) {
+                for (Expr arg : c.args()) sizes(f, arg, what, out);
+                keywords(f, c, Set.of("size", "sizes", "shape"), what, out);
+            } else if (METHODS.containsKey(a.attr())) {
+                at(f, c, METHODS.get(a.attr()), what, out);
+            }
+            return out;
+        }
+        String qn = f.qualifiedName(c.func());
+        if (qn == null) return out;
+        if ("builtins.range".equals(qn)) {
+            for (Expr arg : c.args()) {
+                if (f.value(arg).isTensor()) out.add(new Use(arg, "a bound of range()", ITEM_IDS));
+            }
+        } else if (ALL_ARGS.contains(qn)) {
+            String what = "a size of " + qn + "()";
+            for (Expr arg : c.args()) sizes(f, arg, what, out);
+            keywords(f, c, Set.of("size", "start", "end", "step", "n", "m", "high", "low"), what, out);
+        } else if (FUNCTIONS.containsKey(qn)) {
+            at(f, c, FUNCTIONS.get(qn), "a size of " + qn + "()", out);
+        }
+        return out;
+    }
+
+    /** The tensor bounds of a subscript's slices ({@code x[:, :n]}). */
+    static List<Use> ofSubscript(FunctionContext f, Expr.Subscript s) {
+        List<Use> out = new ArrayList<>();
+        List<Expr> parts = s.slice() instanceof Expr.Tuple t ? t.elts() : List.of(s.slice());
+        for (Expr p : parts) {
+            if (!(p instanceof Expr.Slice sl)) continue;
+            for (Expr bound : new Expr[] {sl.lower(), sl.upper(), sl.step()}) {
+                if (bound != null && f.value(bound).isTensor()) out.add(new Use(bound, "a slice bound", ITEM_IDS));
+            }
+        }
+        return out;
+    }
+
+    private static void at(FunctionContext f, Expr.Call c, Sizes sizes, String what, List<Use> out) {
+        for (int i = 0; i < c.args().size(); i++) {
+            if (sizes.positions().contains(i)) sizes(f, c.args().get(i), what, out);
+        }
+        keywords(f, c, sizes.keywords(), what, out);
+    }
+
+    private static void keywords(FunctionContext f, Expr.Call c, Set<String> names, String what, List<Use> out) {
+        for (Keyword k : c.keywords()) {
+            if (k.arg() != null && names.contains(k.arg())) sizes(f, k.value(), what, out);
+        }
+    }
+
+    /** A size argument, or each element of a tuple or list of sizes. */
+    private static void sizes(FunctionContext f, Expr arg, String what, List<Use> out) {
+        if (arg instanceof Expr.Tuple t) {
+            for (Expr e : t.elts()) sizes(f, e, what, out);
+        } else if (arg instanceof Expr.List l) {
+            for (Expr e : l.elts()) sizes(f, e, what, out);
+        } else if (!(arg instanceof Expr.Starred) && f.value(arg).isTensor()) {
+            out.add(new Use(arg, what, SIZE_IDS));
+        }
+    }
+}
