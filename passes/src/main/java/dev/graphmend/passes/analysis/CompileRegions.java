@@ -29,13 +29,6 @@ public final class CompileRegions {
         private int visits;
         private boolean isRoot;
         private FunctionContext context; // of the last visit, with its values already inferred
-        /**
-         * Parameters whose value is only the module-forward default (SPEC: a forward's parameters
-         * are tensors) of a module that also runs as another module's submodule: the first call
-         * site that knows a value replaces the assumption instead of joining it, so
-         * {@code self.rel_pos(window_size)} with a tuple of ints is not a tensor in the callee.
-         */
-        private final java.util.Set<String> assumed = new java.util.HashSet<>();
 
         Reached(FunctionRef function, Diagnostic.Root root, Map<String, Val> params) {
             this.function = function;
@@ -69,6 +62,8 @@ public final class CompileRegions {
     private final Map<FunctionRef, Reached> reached = new LinkedHashMap<>();
     private final Deque<Reached> work = new ArrayDeque<>();
     private final java.util.Set<FunctionRef> explicitRoots = new java.util.HashSet<>();
+    /** Forwards of modules that are also submodules, with the root they get if nothing reaches them. */
+    private final Map<FunctionRef, Diagnostic.Root> submoduleForwards = new LinkedHashMap<>();
 
     private CompileRegions(Project project, boolean moduleForward) {
         this.project = project;
@@ -115,14 +110,15 @@ public final class CompileRegions {
                 if (moduleForward && c.isModule() && c.ownMethods().containsKey("forward")) {
                     Stmt.FunctionDef f = c.ownMethods().get("forward");
                     FunctionRef ref = new FunctionRef(m, f, c);
-                    addRoot(ref, new Diagnostic.Root(m.path(), f.span().line(),
-                            "forward of nn.Module subclass " + c.name() + " (assume-compiled = \"module-forward\")"));
-                    // a module used as a submodule of another runs inlined in its parent's frame, with
-                    // the arguments its parent passes
+                    Diagnostic.Root root = new Diagnostic.Root(m.path(), f.span().line(),
+                            "forward of nn.Module subclass " + c.name() + " (assume-compiled = \"module-forward\")");
                     if (project.isSubmodule(c) && !explicitRoots.contains(ref)) {
-                        Reached sub = reached.get(ref);
-                        sub.isRoot = false;
-                        if (sub.visits == 0) sub.assumed.addAll(sub.params.keySet());
+                        // a module used as a submodule of another runs inlined in its parent's frame,
+                        // with the arguments its parent passes: it is a root of its own only if no
+                        // parent's call reaches it (see propagate)
+                        submoduleForwards.put(ref, root);
+                    } else {
+                        addRoot(ref, root);
                     }
                 }
             }
@@ -273,10 +269,7 @@ public final class CompileRegions {
         Map<String, Val> joined = new HashMap<>(r.params);
         for (var e : params.entrySet()) {
             Val old = joined.get(e.getKey());
-            boolean replace = r.assumed.contains(e.getKey()) && e.getValue().kind() != ValueKind.UNKNOWN
-                    && e.getValue().kind() != ValueKind.SELF;
-            if (replace) r.assumed.remove(e.getKey());
-            Val nv = old == null || replace ? e.getValue() : old.join(e.getValue());
+            Val nv = old == null ? e.getValue() : old.join(e.getValue());
             if (!nv.equals(old)) {
                 joined.put(e.getKey(), nv);
                 changed = true;
@@ -290,7 +283,49 @@ public final class CompileRegions {
 
     // ---- reachability ----
 
+    /**
+     * Follows calls from the roots; then every submodule forward that no parent's call reached
+     * becomes a root with the module-forward parameters (tensors), one at a time, so that what
+     * it reaches in turn is reached with the values it passes, not with assumed ones.
+     */
     private void propagate() {
+        drain();
+        for (var e : outermostFirst(submoduleForwards).entrySet()) {
+            if (reached.containsKey(e.getKey())) continue;
+            addRoot(e.getKey(), e.getValue());
+            reached.get(e.getKey()).isRoot = false;
+            drain();
+        }
+    }
+
+    /**
+     * The submodule forwards ordered so that a module comes after the modules that hold it (by
+     * the length of its longest chain of containers), so a parent made a root passes its values
+     * down before its children would be made roots with assumed ones.
+     */
+    private Map<FunctionRef, Diagnostic.Root> outermostFirst(Map<FunctionRef, Diagnostic.Root> forwards) {
+        Map<ClassInfo, Integer> depth = new java.util.IdentityHashMap<>();
+        List<FunctionRef> order = new ArrayList<>(forwards.keySet());
+        java.util.function.ToIntFunction<FunctionRef> d = f -> containerDepth(f.owner(), depth, new java.util.HashSet<>());
+        order.sort(java.util.Comparator.comparingInt(d));
+        Map<FunctionRef, Diagnostic.Root> out = new LinkedHashMap<>();
+        for (FunctionRef f : order) out.put(f, forwards.get(f));
+        return out;
+    }
+
+    private int containerDepth(ClassInfo c, Map<ClassInfo, Integer> memo, java.util.Set<ClassInfo> onPath) {
+        if (c == null) return 0;
+        Integer known = memo.get(c);
+        if (known != null) return known;
+        if (!onPath.add(c)) return 0; // a cycle of containment: cut it
+        int best = 0;
+        for (ClassInfo k : project.containers(c)) best = Math.max(best, 1 + containerDepth(k, memo, onPath));
+        onPath.remove(c);
+        memo.put(c, best);
+        return best;
+    }
+
+    private void drain() {
         while (!work.isEmpty()) {
             Reached r = work.poll();
             r.visits++;

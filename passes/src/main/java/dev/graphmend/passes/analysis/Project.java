@@ -194,6 +194,27 @@ public final class Project {
         return s.contains(c);
     }
 
+    private volatile Map<ClassInfo, List<ClassInfo>> containers;
+
+    /** The project modules that hold an instance of {@code c} as an attribute (its parents). */
+    public List<ClassInfo> containers(ClassInfo c) {
+        Map<ClassInfo, List<ClassInfo>> index = containers;
+        if (index == null) {
+            index = new IdentityHashMap<>();
+            for (ClassInfo k : classList) {
+                if (!k.isModule) continue;
+                for (Val v : attributes(k).values()) {
+                    if (v.kind() == ValueKind.MODULE && v.cls() != null && v.cls() != k) {
+                        List<ClassInfo> l = index.computeIfAbsent(v.cls(), x -> new ArrayList<>());
+                        if (!l.contains(k)) l.add(k);
+                    }
+                }
+            }
+            containers = index;
+        }
+        return index.getOrDefault(c, List.of());
+    }
+
     /** Def-use chains of a function, built once per function node. */
     DefUse defUse(SourceModule m, Node function) {
         // the UniIR keeps chains with their graphs across versions: untouched functions keep theirs
@@ -368,6 +389,8 @@ public final class Project {
     /** A context-free value of an attribute's assigned expression (in __init__ or the class body). */
     private Val valueOf(ClassInfo c, Expr e) {
         if (e instanceof Expr.Constant k) return Val.ofConstant(k);
+        // `Bias(config) if config.use_bias else None`: a submodule when it is one at all
+        if (e instanceof Expr.IfExp i) return valueOf(c, i.body()).join(valueOf(c, i.orelse()));
         if (e instanceof Expr.Call call) {
             String qn = c.module().names().qualifiedName(call.func());
             if (qn != null && (qn.equals("torch.nn.ModuleList") || qn.equals("torch.nn.Sequential")
@@ -395,6 +418,7 @@ public final class Project {
             else if (a instanceof Expr.GeneratorExp g) candidates.add(g.elt());
             else if (a instanceof Expr.List l) candidates.addAll(l.elts());
             else if (a instanceof Expr.Tuple t) candidates.addAll(t.elts());
+            else if (a instanceof Expr.Starred st) candidates.add(st.value()); // nn.Sequential(*[Layer() for ...])
             else if (a instanceof Expr.Call c) {
                 ClassInfo k = resolveClass(m, c.func());
                 if (k != null && k.isModule) {
