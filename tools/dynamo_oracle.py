@@ -179,6 +179,21 @@ def root_gb_type(exc):
 # Running under Dynamo
 
 
+class LoggedBreak(Exception):
+    """A break logged without its exception (torch 2.10's log_graph_break takes the reason and
+    the user stack only): the gb_type is the message's first line after any prefix line that
+    ends in a colon ("Encountered graph break that we cannot resume from ... encountered:")."""
+
+    def __init__(self, reason, user_stack):
+        super().__init__(reason)
+        self.msg = reason
+        self.real_stack = user_stack
+        lines = [l.strip() for l in reason.splitlines() if l.strip()]
+        while len(lines) > 1 and lines[0].endswith(":"):
+            lines.pop(0)
+        self.gb_type = lines[0] if lines else None
+
+
 class Recorder:
     """Wraps Dynamo's graph-break logging to keep every break with its user stack."""
 
@@ -189,7 +204,12 @@ class Recorder:
         recorder = self
         original = sc.InstructionTranslatorBase.log_graph_break
 
-        def log_graph_break(tx, code_options, reason, exc):
+        def log_graph_break(tx, code_options, *args, **kwargs):
+            # torch 2.15: (code_options, reason, exc); torch 2.10: (code_options, reason="", user_stack=None)
+            reason = kwargs.get("reason", args[0] if args else "")
+            exc = kwargs.get("exc", args[1] if len(args) > 1 and isinstance(args[1], BaseException) else None)
+            if exc is None:
+                exc = LoggedBreak(str(reason), kwargs.get("user_stack", args[1] if len(args) > 1 else None))
             if recorder.events is not None and not getattr(exc, "logged", False):
                 stack = getattr(exc, "real_stack", None)
                 if not stack:
@@ -199,7 +219,7 @@ class Recorder:
                     frames = [(os.path.realpath(code_options["co_filename"]),
                                code_options["co_firstlineno"], code_options.get("co_name", "?"))]
                 recorder.events.append((frames, str(reason), exc))
-            return original(tx, code_options, reason, exc)
+            return original(tx, code_options, *args, **kwargs)
 
         sc.InstructionTranslatorBase.log_graph_break = log_graph_break
 

@@ -24,6 +24,8 @@ public final class UntraceableCall implements Rule {
     private static final Set<String> CLOCKS = Set.of("time", "perf_counter", "monotonic", "process_time", "time_ns",
             "perf_counter_ns", "monotonic_ns", "process_time_ns", "thread_time", "thread_time_ns", "sleep");
 
+    private static final Set<String> PY_RANDOM = Set.of("random", "randint", "uniform", "choice", "shuffle",
+            "randrange", "gauss", "sample");
     private static final Set<String> SEEDING = Set.of("torch.manual_seed", "torch.random.manual_seed", "torch.seed",
             "torch.random.seed", "torch.cuda.manual_seed", "torch.cuda.manual_seed_all");
 
@@ -46,6 +48,10 @@ public final class UntraceableCall implements Rule {
             report(out, c, "the debugger cannot stop inside a graph", "builtins.breakpoint".equals(qn) ? "GB0059" : "GB0007");
         } else if (qn != null && (qn.startsWith("numpy.random.") || qn.equals("numpy.random"))) {
             report(out, c, qn + "() draws host random numbers, which Dynamo reads as a data-dependent value", "GB0033");
+        } else if (qn != null && qn.startsWith("random.") && PY_RANDOM.contains(qn.substring(7)) && f.config().torchBefore(2, 11)) {
+            // observed: torch 2.10 skips random.Random's methods (GB0007); torch 2.15 traces them
+            report(out, c, qn + "() is skipped by Dynamo before torch 2.11 (torch-version is " + f.config().torchVersion() + ")",
+                    "GB0007");
         } else if (qn != null && SEEDING.contains(qn)) {
             report(out, c, qn + "() reseeds the generator, which Dynamo does not trace (it skips torch.random)", "GB0007");
         } else if ("torch._dynamo.graph_break".equals(qn)) {
