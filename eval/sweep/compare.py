@@ -220,7 +220,7 @@ def judge(lib, pkg_dir, data, result):
     site_spans = {}
     for s in out_sites:
         site_spans.setdefault(s["file"], []).append(tuple(s["span"]))
-    judged = []
+    judged, unjudged = [], []
     for rel, ds in sorted(diags.items()):
         ran = executed.get(rel, set())
         for d in ds:
@@ -228,6 +228,12 @@ def judge(lib, pkg_dir, data, result):
             if not any(n in ran for n in range(a, b + 1)):
                 continue
             tp = any(meets(d, sp) for sp in site_spans.get(rel, []))
+            condition = only_when(d["message"])
+            if not tp and condition is not None and not condition_ran(condition):
+                # a break under a condition the sweep never ran (fp16, say): nothing judges it
+                unjudged.append({"file": rel, "line": a, "code": d["code"], "condition": condition,
+                                 "source": _line(os.path.join(pkg_dir, rel), a)})
+                continue
             judged.append({"file": rel, "line": a, "code": d["code"], "dynamo": d.get("dynamo") or [],
                            "message": d["message"][:300], "true": tp,
                            "source": _line(os.path.join(pkg_dir, rel), a)})
@@ -236,7 +242,24 @@ def judge(lib, pkg_dir, data, result):
         "outside_sites": outside,
         "diagnostics": sum(len(v) for v in diags.values()),
         "executed_diagnostics": judged,
+        "conditional_not_run": unjudged,
     }
+
+
+def only_when(message):
+    """The static condition of a GM101 'It breaks only when `X` is true' message, or None."""
+    marker = "It breaks only when `"
+    i = message.find(marker)
+    if i < 0:
+        return None
+    return message[i + len(marker):].split("`", 1)[0]
+
+
+def condition_ran(condition):
+    """Whether the sweep ran a configuration where the condition can hold: it runs eval and train
+    mode in float32, so `self.training` can, a float16/bfloat16 dtype test cannot."""
+    low = condition.lower()
+    return not any(w in low for w in ("float16", "bfloat16", "half", "cuda", "is_cuda", "xpu", "mps"))
 
 
 def _line(path, n):

@@ -149,6 +149,14 @@ def render_mode(compare, mode):
     if len(fps) > 80:
         out.append("- … %d more in compare.json" % (len(fps) - 80))
     out.append("")
+    cond = [(lib, d) for lib, r in compare["libs"].items() for d in r["modes"].get(mode, {}).get("conditional_not_run", [])]
+    out.append("Breaks under a condition the sweep does not run (fp16/bf16, a device), not judged (%d):" % len(cond))
+    out.append("")
+    for lib, d in cond[:40]:
+        out.append("- `%s/%s:%d` %s, only when `%s`" % (lib, d["file"], d["line"], d["code"], d["condition"]))
+    if len(cond) > 40:
+        out.append("- … %d more in compare.json" % (len(cond) - 40))
+    out.append("")
     return out
 
 
