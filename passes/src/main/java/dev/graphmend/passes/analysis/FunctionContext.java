@@ -32,6 +32,8 @@ public final class FunctionContext {
             "len", "isinstance", "issubclass", "hasattr", "callable", "str", "repr", "type", "id", "range",
             "int", "float", "bool", "getattr", "format", "hash", "ord", "chr", "enumerate", "zip");
 
+    private static final Set<String> INT_ARITHMETIC = Set.of("torch.div", "torch.floor_divide", "torch.true_divide",
+            "torch.remainder", "torch.fmod");
     private static final Set<String> STATIC_CONTAINERS = Set.of("tuple", "Tuple", "list", "List", "Sequence");
 
     private final Project project;
@@ -763,6 +765,11 @@ public final class FunctionContext {
         if (torch != null) {
             if (torch == ValueKind.MODULE) return Val.MODULE;
             if ("torch.where".equals(qn) && c.args().size() == 1) return Val.TENSORS;
+            if (INT_ARITHMETIC.contains(qn) && !c.args().isEmpty() && allStatic(c.args())) {
+                // torch.div(seq_len, w, rounding_mode="trunc") on sizes: Dynamo computes it while
+                // tracing (Longformer's chunk counts; no break, observed in fixtures/GM201.py)
+                return Val.STATIC;
+            }
             return Val.of(torch);
         }
         if (qn != null && qn.startsWith("builtins.")) return builtinCall(qn.substring(9), c);
@@ -773,6 +780,11 @@ public final class FunctionContext {
         ClassInfo cls = project.resolveClass(fn.module(), f);
         if (cls != null) return cls.isModule() ? Val.module(cls) : Val.UNKNOWN;
         return Val.UNKNOWN;
+    }
+
+    private boolean allStatic(List<Expr> args) {
+        for (Expr a : args) if (kind(a) != ValueKind.STATIC) return false;
+        return true;
     }
 
     private boolean isSuperCall(Expr f) {
