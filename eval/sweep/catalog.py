@@ -42,6 +42,10 @@ BATCH = 2
 IMAGE = 64
 AUDIO_SAMPLES = 3200
 MAX_HEADS = 3
+# The inputs transformers_inputs can fill (the rest of a forward's optional arguments stay None).
+GENERIC_INPUTS = {"input_ids", "attention_mask", "decoder_input_ids", "pixel_values", "input_values",
+                  "input_features", "inputs_embeds", "bbox", "x", "sample", "timestep", "hidden_states",
+                  "encoder_hidden_states"}
 
 # Head mappings of transformers' auto classes, in the order "main task head" is chosen.
 HEAD_MAPPINGS = [

@@ -257,9 +257,19 @@ def only_when(message):
 
 def condition_ran(condition):
     """Whether the sweep ran a configuration where the condition can hold: it runs eval and train
-    mode in float32, so `self.training` can, a float16/bfloat16 dtype test cannot."""
+    mode in float32 with the generic inputs of ``catalog.GENERIC_INPUTS``, so `self.training` can
+    hold, a float16/bfloat16 or device test cannot, and neither can `labels is not None` for an
+    optional argument the sweep never passes."""
+    import catalog
+
     low = condition.lower()
-    return not any(w in low for w in ("float16", "bfloat16", "half", "cuda", "is_cuda", "xpu", "mps"))
+    if any(w in low for w in ("float16", "bfloat16", "half", "cuda", "is_cuda", "xpu", "mps")):
+        return False
+    for part in condition.replace(" or ", " and ").split(" and "):
+        part = part.strip()
+        if part.endswith(" is not None") and part[:-len(" is not None")].strip() not in catalog.GENERIC_INPUTS:
+            return False
+    return True
 
 
 def _line(path, n):

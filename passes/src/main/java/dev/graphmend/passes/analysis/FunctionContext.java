@@ -765,10 +765,10 @@ public final class FunctionContext {
         if (torch != null) {
             if (torch == ValueKind.MODULE) return Val.MODULE;
             if ("torch.where".equals(qn) && c.args().size() == 1) return Val.TENSORS;
-            if (INT_ARITHMETIC.contains(qn) && !c.args().isEmpty() && allStatic(c.args())) {
+            if (INT_ARITHMETIC.contains(qn) && !c.args().isEmpty() && noTensor(c.args())) {
                 // torch.div(seq_len, w, rounding_mode="trunc") on sizes: Dynamo computes it while
                 // tracing (Longformer's chunk counts; no break, observed in fixtures/GM201.py)
-                return Val.STATIC;
+                return allStatic(c.args()) ? Val.STATIC : Val.UNKNOWN;
             }
             return Val.of(torch);
         }
@@ -780,6 +780,11 @@ public final class FunctionContext {
         ClassInfo cls = project.resolveClass(fn.module(), f);
         if (cls != null) return cls.isModule() ? Val.module(cls) : Val.UNKNOWN;
         return Val.UNKNOWN;
+    }
+
+    private boolean noTensor(List<Expr> args) {
+        for (Expr a : args) if (value(a).isTensor() || value(a).kind() == ValueKind.MAYBE_TENSOR) return false;
+        return true;
     }
 
     private boolean allStatic(List<Expr> args) {

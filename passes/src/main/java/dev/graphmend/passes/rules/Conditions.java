@@ -4,6 +4,7 @@ import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.ir.ast.UnaryOperator;
 import dev.graphmend.passes.analysis.FunctionContext;
+import java.util.List;
 
 /** Truth tests: when taking an expression's truth value makes Dynamo read tensor data. */
 final class Conditions {
@@ -27,4 +28,35 @@ final class Conditions {
     static boolean isGuard(Stmt.If i) {
         return i.orelse().isEmpty() && i.body().size() == 1 && i.body().get(0) instanceof Stmt.Raise;
     }
+
+    /**
+     * For {@code static and tensor} ({@code self.training and torch.rand([]) < p}, {@code x.dtype ==
+     * torch.float16 and torch.isinf(x).any()}): Dynamo decides the static operands while tracing
+     * and reaches the tensor one only when they let it, so the break happens only then; say when.
+     */
+    static String onlyWhen(FunctionContext f, Expr cond) {
+        if (!(cond instanceof Expr.BoolOp b)) return "";
+        List<String> parts = new java.util.ArrayList<>();
+        for (Expr v : b.values()) {
+            if (Conditions.isDataDependent(f, v)) break;
+            if (f.value(v).kind() != dev.graphmend.passes.analysis.ValueKind.STATIC) return "";
+            parts.add(text(f, v));
+        }
+        if (parts.isEmpty() || parts.contains(null)) return "";
+        boolean and = b.op() == dev.graphmend.ir.ast.BoolOperator.And;
+        return " It breaks only when `" + String.join(and ? " and " : " or ", parts) + "` is " + (and ? "true" : "false")
+                + " (Dynamo decides that part while tracing).";
+    }
+
+    /** The source of a one-line expression, or null. */
+    private static String text(FunctionContext f, Expr e) {
+        var span = e.span();
+        if (span.line() != span.endLine()) return null;
+        var lines = f.module().ir().lines();
+        String line = lines.lineText(span.line());
+        int from = line.offsetByCodePoints(0, lines.cpColumnFromUtf8(span.line(), span.col()));
+        int to = line.offsetByCodePoints(0, lines.cpColumnFromUtf8(span.line(), span.endCol()));
+        return from <= to && to <= line.length() ? line.substring(from, to) : null;
+    }
+
 }

@@ -94,37 +94,7 @@ public final class DataDependentBranch implements Rule {
     private static void test(FunctionContext f, Expr cond, String what, Set<Node> handled, Reporter out) {
         if (handled.contains(cond)) return;
         markChain(cond, handled);
-        if (Conditions.isDataDependent(f, cond)) out.report(INFO, cond, message(what) + onlyWhen(f, cond), List.of("GB0170"));
-    }
-
-    /**
-     * For {@code static and tensor} ({@code self.training and torch.rand([]) < p}, {@code x.dtype ==
-     * torch.float16 and torch.isinf(x).any()}): Dynamo decides the static operands while tracing
-     * and reaches the tensor one only when they let it, so the break happens only then; say when.
-     */
-    private static String onlyWhen(FunctionContext f, Expr cond) {
-        if (!(cond instanceof Expr.BoolOp b)) return "";
-        List<String> parts = new java.util.ArrayList<>();
-        for (Expr v : b.values()) {
-            if (Conditions.isDataDependent(f, v)) break;
-            if (f.value(v).kind() != dev.graphmend.passes.analysis.ValueKind.STATIC) return "";
-            parts.add(text(f, v));
-        }
-        if (parts.isEmpty() || parts.contains(null)) return "";
-        boolean and = b.op() == dev.graphmend.ir.ast.BoolOperator.And;
-        return " It breaks only when `" + String.join(and ? " and " : " or ", parts) + "` is " + (and ? "true" : "false")
-                + " (Dynamo decides that part while tracing).";
-    }
-
-    /** The source of a one-line expression, or null. */
-    private static String text(FunctionContext f, Expr e) {
-        var span = e.span();
-        if (span.line() != span.endLine()) return null;
-        var lines = f.module().ir().lines();
-        String line = lines.lineText(span.line());
-        int from = line.offsetByCodePoints(0, lines.cpColumnFromUtf8(span.line(), span.col()));
-        int to = line.offsetByCodePoints(0, lines.cpColumnFromUtf8(span.line(), span.endCol()));
-        return from <= to && to <= line.length() ? line.substring(from, to) : null;
+        if (Conditions.isDataDependent(f, cond)) out.report(INFO, cond, message(what) + Conditions.onlyWhen(f, cond), List.of("GB0170"));
     }
 
     private static String message(String what) {

@@ -22,7 +22,7 @@ public final class ValidationGuard implements Rule {
             if (s instanceof Stmt.If i && Conditions.isGuard(i) && Conditions.isDataDependent(f, i.test())) {
                 out.report(INFO, i.test(), "Validation guard on tensor values: Dynamo must read the tensor to decide whether "
                         + "to raise, so the graph breaks at this `if` (GB0170). The check can be lowered to "
-                        + "torch._assert_async, which runs inside the graph.", INFO.dynamoIds());
+                        + "torch._assert_async, which runs inside the graph." + Conditions.onlyWhen(f, i.test()), INFO.dynamoIds());
             }
         }
     }
