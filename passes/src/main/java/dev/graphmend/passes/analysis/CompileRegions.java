@@ -292,10 +292,29 @@ public final class CompileRegions {
         drain();
         for (var e : outermostFirst(submoduleForwards).entrySet()) {
             if (reached.containsKey(e.getKey())) continue;
-            addRoot(e.getKey(), e.getValue());
-            reached.get(e.getKey()).isRoot = false;
+            reach(e.getKey(), e.getValue(), unreachedSubmoduleParams(e.getKey()));
             drain();
         }
+    }
+
+    /**
+     * The parameters of a submodule forward that no resolved call reaches: its first input is
+     * the tensor flowing through the model; the others (sizes such as height and width, masks,
+     * flags) are left unknown, and become tensors where the body uses them as only tensors are
+     * used ({@link FunctionContext}'s tensor evidence), instead of all being assumed tensors.
+     */
+    private static Map<String, Val> unreachedSubmoduleParams(FunctionRef f) {
+        Map<String, Val> params = FunctionContext.rootParams(f);
+        var a = f.def().args();
+        List<dev.graphmend.ir.ast.Arg> positional = new ArrayList<>(a.posonlyargs());
+        positional.addAll(a.args());
+        for (int i = 2; i < positional.size(); i++) {
+            String name = positional.get(i).arg();
+            if (params.get(name) != null && params.get(name).kind() == ValueKind.TENSOR && positional.get(i).annotation() == null) {
+                params.put(name, Val.UNKNOWN);
+            }
+        }
+        return params;
     }
 
     /**
