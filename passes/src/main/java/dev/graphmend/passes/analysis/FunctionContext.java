@@ -49,8 +49,13 @@ public final class FunctionContext {
     private Map<Node, Source> sources; // assignment target Name -> what it is assigned
     private List<Stmt> live;
 
-    /** What a target name is assigned: a value, or an element of a value being unpacked or iterated. */
-    private record Source(Expr value, boolean element, Stmt.AugAssign aug) {}
+    /**
+     * What a target name is assigned: a value, or an element of a value being unpacked or iterated;
+     * {@code counter} for the index {@code enumerate} gives (a Python int, value null).
+     */
+    private record Source(Expr value, boolean element, Stmt.AugAssign aug, boolean counter) {
+        Source(Expr value, boolean element, Stmt.AugAssign aug) { this(value, element, aug, false); }
+    }
 
     private boolean root;
 
@@ -219,8 +224,9 @@ public final class FunctionContext {
             return Val.UNKNOWN;
         }
         if (qn == null) return Val.UNKNOWN;
+        if (qn.equals("torch.BoolTensor") || qn.equals("BoolTensor")) return Val.BOOL_TENSOR;
         if (qn.equals("torch.Tensor") || qn.endsWith(".Tensor") || qn.equals("Tensor") || qn.equals("torch.FloatTensor")
-                || qn.equals("torch.LongTensor") || qn.equals("torch.BoolTensor") || qn.equals("torch.nn.Parameter")) {
+                || qn.equals("torch.LongTensor") || qn.equals("torch.nn.Parameter")) {
             return Val.TENSOR;
         }
         switch (qn) {
@@ -266,10 +272,29 @@ public final class FunctionContext {
         }
         boolean splat = false;
         for (Keyword k : call.keywords()) splat |= k.arg() == null;
-        if (splat) m.replaceAll((k, v) -> v.kind() == ValueKind.SELF ? v : Val.UNKNOWN);
+        if (splat) {
+            // `**kwargs` may fill any parameter the call does not pass itself, never one it passes
+            // (that would be a TypeError): the explicit arguments keep their values
+            Set<String> explicit = new java.util.HashSet<>();
+            for (Keyword k : call.keywords()) if (k.arg() != null) explicit.add(k.arg());
+            int given = 0;
+            for (Expr x : call.args()) { if (x instanceof Expr.Starred) { given = Integer.MAX_VALUE; break; } given++; }
+            for (int i = offset; i < positional.size() && i - offset < given; i++) explicit.add(positional.get(i).arg());
+            m.replaceAll((k, v) -> v.kind() == ValueKind.SELF || explicit.contains(k) ? v : Val.UNKNOWN);
+        }
+        // a caller's value we cannot tell: the parameter's annotation, when it says (`mask: torch.BoolTensor | None`)
+        for (Arg p : positional) annotationFallback(callee, m, p);
+        for (Arg p : a.kwonlyargs()) annotationFallback(callee, m, p);
         if (a.vararg() != null) m.put(a.vararg().arg(), Val.UNKNOWN);
         if (a.kwarg() != null) m.put(a.kwarg().arg(), Val.UNKNOWN);
         return m;
+    }
+
+    private static void annotationFallback(FunctionRef callee, Map<String, Val> m, Arg p) {
+        Val v = m.get(p.arg());
+        if (p.annotation() == null || v == null || v.kind() != ValueKind.UNKNOWN && v.kind() != ValueKind.MAYBE_TENSOR) return;
+        Val ann = annotationValue(callee, p.annotation());
+        if (ann.isTensor()) m.put(p.arg(), ann);
     }
 
     /**
@@ -330,6 +355,25 @@ public final class FunctionContext {
         return out;
     }
 
+    /**
+     * The definition of {@code n} reaching here that makes it a tensor when the others make it a
+     * Python value ({@code skip = False} … {@code if training: skip = torch.rand([]) < p}): the
+     * name is a tensor only on the paths through that assignment. Null unless every reaching
+     * definition is a tensor or a static/None value and at least one of each.
+     */
+    public Node tensorDefinitionOnSomePaths(Expr.Name n) {
+        var defs = project.defUse(fn.module(), fn.def()).definitionsOf(n);
+        Node tensor = null;
+        boolean other = false;
+        for (Definition d : defs) {
+            Val v = definition(d);
+            if (v.isTensor()) { if (tensor == null) tensor = d.node(); }
+            else if (v.kind() == ValueKind.STATIC || v.kind() == ValueKind.NONE) other = true;
+            else return null;
+        }
+        return other ? tensor : null;
+    }
+
     /** The values a name may hold here, when each reaching definition is a plain assignment (else null). */
     public List<Expr> assignedValues(Expr.Name n) {
         var defs = project.defUse(fn.module(), fn.def()).definitionsOf(n);
@@ -343,7 +387,7 @@ public final class FunctionContext {
         List<Expr> out = new ArrayList<>();
         for (Definition d : defs) {
             Source src = sources().get(d.node());
-            if (src == null || src.element() || src.aug() != null) return null;
+            if (src == null || src.element() || src.aug() != null || src.counter()) return null;
             out.add(src.value());
         }
         return out;
@@ -498,6 +542,7 @@ public final class FunctionContext {
             Set<String> found = new java.util.HashSet<>();
             // this function's own statements and expressions: nested functions and lambda bodies are other scopes
             for (Stmt s : Statements.of(fn.def().body())) Statements.expressions(s, e -> tensorUse(e, found));
+            derivedTensorUses(found);
             usedAsTensor = u = found;
         }
         return u;
@@ -512,6 +557,64 @@ public final class FunctionContext {
                 && TorchApi.takesTensorFirst(fn.module().names().qualifiedName(c.func()))) {
             out.add(name.id());
         }
+    }
+
+    /**
+     * {@code m = mask > 0} then {@code m.flatten()}: when a local used as a tensor is only ever a
+     * comparison or arithmetic of one name with constants, that name is a tensor too (with a
+     * Python number there, {@code m} would be a bool or an int, and the use would raise).
+     */
+    private void derivedTensorUses(Set<String> found) {
+        Map<String, List<Expr>> assigned = new HashMap<>();
+        for (Stmt s : Statements.of(fn.def().body())) {
+            if (s instanceof Stmt.Assign a && a.targets().size() == 1 && a.targets().get(0) instanceof Expr.Name n) {
+                assigned.computeIfAbsent(n.id(), k -> new ArrayList<>()).add(a.value());
+            } else if (s instanceof Stmt.AugAssign a && a.target() instanceof Expr.Name n) {
+                assigned.computeIfAbsent(n.id(), k -> new ArrayList<>()).add(null);
+            } else if (s instanceof Stmt.For f && f.target() instanceof Expr.Name n) {
+                assigned.computeIfAbsent(n.id(), k -> new ArrayList<>()).add(null);
+            }
+        }
+        for (boolean grew = true; grew; ) {
+            grew = false;
+            for (var e : assigned.entrySet()) {
+                if (!found.contains(e.getKey())) continue;
+                String source = null;
+                for (Expr v : e.getValue()) {
+                    String x = v == null ? null : derivedFrom(v);
+                    if (x == null || source != null && !source.equals(x)) { source = null; break; }
+                    source = x;
+                }
+                if (source != null && found.add(source)) grew = true;
+            }
+        }
+    }
+
+    /** The one name {@code e} computes from by comparison or arithmetic with constants, or null. */
+    private static String derivedFrom(Expr e) {
+        List<Expr> operands;
+        if (e instanceof Expr.Compare c) {
+            if (comparesWithNone(c)) return null;
+            for (CmpOperator op : c.ops()) {
+                if (op == CmpOperator.Is || op == CmpOperator.IsNot || op == CmpOperator.In || op == CmpOperator.NotIn) return null;
+            }
+            operands = new ArrayList<>(c.comparators());
+            operands.add(c.left());
+        } else if (e instanceof Expr.BinOp b) {
+            operands = List.of(b.left(), b.right());
+        } else if (e instanceof Expr.UnaryOp u && u.op() != UnaryOperator.Not) {
+            operands = List.of(u.operand());
+        } else {
+            return null;
+        }
+        String name = null;
+        for (Expr x : operands) {
+            if (x instanceof Expr.Constant k && (k.value() instanceof Number || k.value() instanceof java.math.BigInteger)) continue;
+            if (x instanceof Expr.UnaryOp u && u.operand() instanceof Expr.Constant) continue; // -1
+            if (!(x instanceof Expr.Name n) || name != null) return null;
+            name = n.id();
+        }
+        return name;
     }
 
     /** {@code [:, 0]}, {@code [..., None]}: indices only tensors and arrays take (lists and tuples raise). */
@@ -577,6 +680,7 @@ public final class FunctionContext {
         }
         Source src = sources().get(node);
         if (src == null) return Val.UNKNOWN;
+        if (src.counter()) return Val.STATIC;
         if (src.aug() != null) {
             Val right = value(src.aug().value());
             Val left = before(src.aug());
@@ -635,11 +739,12 @@ public final class FunctionContext {
         return m;
     }
 
-    private static void bind(Map<Node, Source> m, Expr target, Expr value, boolean element) {
+    private void bind(Map<Node, Source> m, Expr target, Expr value, boolean element) {
         if (target instanceof Expr.Name) {
             m.put(target, new Source(value, element, null));
         } else if (target instanceof Expr.Tuple || target instanceof Expr.List) {
             List<Expr> ts = target instanceof Expr.Tuple t ? t.elts() : ((Expr.List) target).elts();
+            if (element && bindZipped(m, ts, value)) return;
             List<Expr> vs = element ? null
                     : value instanceof Expr.Tuple t ? t.elts() : value instanceof Expr.List l ? l.elts() : null;
             boolean starred = false;
@@ -652,6 +757,28 @@ public final class FunctionContext {
                 // an element of an iterated sequence, unpacked again: unknown
             }
         }
+    }
+
+    /**
+     * {@code for i, x in enumerate(xs)} and {@code for a, b in zip(as, bs)} (nested as in
+     * {@code enumerate(zip(...))}): each target is an element of its own sequence, the index a
+     * Python int. False when the iterable is neither.
+     */
+    private boolean bindZipped(Map<Node, Source> m, List<Expr> targets, Expr iter) {
+        if (!(iter instanceof Expr.Call c) || !c.keywords().isEmpty()) return false;
+        for (Expr t : targets) if (t instanceof Expr.Starred) return false;
+        for (Expr a : c.args()) if (a instanceof Expr.Starred) return false;
+        String qn = fn.module().names().qualifiedName(c.func());
+        if ("builtins.enumerate".equals(qn) && c.args().size() == 1 && targets.size() == 2) {
+            if (targets.get(0) instanceof Expr.Name) m.put(targets.get(0), new Source(null, false, null, true));
+            bind(m, targets.get(1), c.args().get(0), true);
+            return true;
+        }
+        if ("builtins.zip".equals(qn) && c.args().size() == targets.size()) {
+            for (int i = 0; i < targets.size(); i++) bind(m, targets.get(i), c.args().get(i), true);
+            return true;
+        }
+        return false;
     }
 
     private Val attribute(Expr.Attribute a) {
@@ -688,7 +815,9 @@ public final class FunctionContext {
             case TENSOR_SEQUENCE: return s.slice() instanceof Expr.Slice ? Val.TENSORS : Val.TENSOR;
             case STATIC: return Val.STATIC;
             case MODULE: return v;
-            default: return Val.UNKNOWN;
+            default:
+                // `f(mask)[:, 0, 0, :]`: only tensors (and arrays) take such an index
+                return isMultiDimensionalIndex(s.slice()) ? Val.TENSOR : Val.UNKNOWN;
         }
     }
 
@@ -745,6 +874,7 @@ public final class FunctionContext {
                 if (!c.args().isEmpty() && value(c.args().get(0)).isTensor()) return Val.TENSOR;
                 return Val.TENSORS;
             }
+            if (recv.kind() == ValueKind.BOOL_TENSOR && keepsDtype(attr, c)) return Val.BOOL_TENSOR;
             return Val.of(TorchApi.tensorMethodKind(attr));
         }
         boolean receiverOfOurs = recv != null && recv.cls() != null && (recv.kind() == ValueKind.SELF
@@ -780,6 +910,28 @@ public final class FunctionContext {
         ClassInfo cls = project.resolveClass(fn.module(), f);
         if (cls != null) return cls.isModule() ? Val.module(cls) : Val.UNKNOWN;
         return Val.UNKNOWN;
+    }
+
+    /** {@code mask.to(x.device)}, {@code mask.clone()}: a copy or a move that keeps the element type. */
+    private boolean keepsDtype(String method, Expr.Call c) {
+        switch (method) {
+            case "clone": case "detach": case "contiguous": case "cpu": case "cuda":
+                return true;
+            case "to":
+                for (Expr x : c.args()) if (!isDevice(x)) return false;
+                for (Keyword k : c.keywords()) {
+                    if (k.arg() == null || !(k.arg().equals("device") || k.arg().equals("non_blocking") || k.arg().equals("copy"))) return false;
+                }
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    private boolean isDevice(Expr e) {
+        if (e instanceof Expr.Attribute a) return a.attr().equals("device");
+        if (e instanceof Expr.Constant k) return k.value() instanceof String;
+        return e instanceof Expr.Call call && "torch.device".equals(qualifiedName(call.func()));
     }
 
     private boolean noTensor(List<Expr> args) {

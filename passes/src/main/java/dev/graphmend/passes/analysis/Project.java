@@ -178,18 +178,32 @@ public final class Project {
 
     private volatile java.util.Set<ClassInfo> submodules;
 
-    /** Whether instances of the class are assigned as submodules of another project module (so its forward is inlined). */
+    /**
+     * Whether instances of the class are submodules of another project module (so its forward is
+     * inlined): assigned as an attribute of one, or built in one of its methods (layers appended to
+     * a list that becomes an {@code nn.ModuleList}, GLPN's encoder blocks).
+     */
     public boolean isSubmodule(ClassInfo c) {
         java.util.Set<ClassInfo> s = submodules;
         if (s == null) {
-            s = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+            java.util.Set<ClassInfo> found = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
             for (ClassInfo k : classList) {
                 if (!k.isModule) continue;
                 for (Val v : attributes(k).values()) {
-                    if (v.kind() == ValueKind.MODULE && v.cls() != null && v.cls() != k) s.add(v.cls());
+                    if (v.kind() == ValueKind.MODULE && v.cls() != null && v.cls() != k) found.add(v.cls());
+                }
+                for (Stmt.FunctionDef f : k.ownMethods().values()) {
+                    for (Stmt st : Statements.of(f.body())) {
+                        Statements.expressions(st, e -> {
+                            if (e instanceof Expr.Call call && (call.func() instanceof Expr.Name || call.func() instanceof Expr.Attribute)) {
+                                ClassInfo built = resolveClass(k.module(), call.func());
+                                if (built != null && built != k && built.isModule) found.add(built);
+                            }
+                        });
+                    }
                 }
             }
-            submodules = s;
+            submodules = s = found;
         }
         return s.contains(c);
     }
@@ -353,6 +367,27 @@ public final class Project {
                 && !call.args().isEmpty() && call.args().get(0) instanceof Expr.Constant k && k.value() instanceof String name) {
             merge(m, name, Val.TENSOR);
         }
+    }
+
+    /** Whether {@code self.attr} is assigned an {@code nn.Buffer(...)} in a method of {@code c} or a project base. */
+    public boolean isBufferAttribute(ClassInfo c, String attr) {
+        for (ClassInfo k = c; k != null; k = k.bases.isEmpty() ? null : k.bases.get(0)) {
+            for (Stmt.FunctionDef f : k.ownMethods().values()) {
+                String self = f.args().args().isEmpty() ? null : f.args().args().get(0).arg();
+                for (Stmt s : Statements.of(f.body())) {
+                    if (!(s instanceof Stmt.Assign as) || !(as.value() instanceof Expr.Call call)) continue;
+                    String qn = k.module().names().qualifiedName(call.func());
+                    if (!"torch.nn.Buffer".equals(qn) && !"torch.nn.parameter.Buffer".equals(qn)) continue;
+                    for (Expr t : as.targets()) {
+                        if (t instanceof Expr.Attribute at && at.attr().equals(attr) && at.value() instanceof Expr.Name n
+                                && n.id().equals(self)) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /** The expression last assigned to {@code self.attr} (or the class-body name) in {@code c} or a base; null if none. */

@@ -21,7 +21,29 @@ final class Conditions {
         }
         if (test instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) return isDataDependent(f, u.operand());
         if (test instanceof Expr.NamedExpr ne) return isDataDependent(f, ne.value());
+        if (test instanceof Expr.Name n && f.tensorDefinitionOnSomePaths(n) != null) return true;
         return f.value(test).isTensor();
+    }
+
+    /**
+     * For a test over a name that is a tensor on some paths only: which assignment makes it one
+     * ({@code skip_the_layer = dropout_probability < p} under {@code if self.training}).
+     */
+    static String tensorOnSomePaths(FunctionContext f, Expr cond) {
+        List<Expr> todo = new java.util.ArrayList<>(List.of(cond));
+        while (!todo.isEmpty()) {
+            Expr e = todo.remove(0);
+            if (e instanceof Expr.BoolOp b) todo.addAll(b.values());
+            else if (e instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) todo.add(u.operand());
+            else if (e instanceof Expr.Name n) {
+                var def = f.tensorDefinitionOnSomePaths(n);
+                if (def != null && !f.value(n).isTensor()) {
+                    return " `" + n.id() + "` holds a tensor only after the assignment on line " + (def.span().line())
+                            + "; elsewhere it is a Python value.";
+                }
+            }
+        }
+        return "";
     }
 
     /** {@code if <test>: raise ...} with nothing else in the body and no else branch: a validation guard. */
@@ -35,6 +57,10 @@ final class Conditions {
      * and reaches the tensor one only when they let it, so the break happens only then; say when.
      */
     static String onlyWhen(FunctionContext f, Expr cond) {
+        String any = anyOfGuarded(f, cond);
+        if (any != null) {
+            return " It breaks only when `" + any + "` is true (Dynamo decides that part while tracing).";
+        }
         if (!(cond instanceof Expr.BoolOp b)) return "";
         List<String> parts = new java.util.ArrayList<>();
         for (Expr v : b.values()) {
@@ -46,6 +72,30 @@ final class Conditions {
         boolean and = b.op() == dev.graphmend.ir.ast.BoolOperator.And;
         return " It breaks only when `" + String.join(and ? " and " : " or ", parts) + "` is " + (and ? "true" : "false")
                 + " (Dynamo decides that part while tracing).";
+    }
+
+    /**
+     * {@code (a is not None and a_mask.any()) or (b is not None and b_mask.any())}: each tensor
+     * test is guarded by a static one, so Dynamo reaches a tensor only when one of the guards
+     * holds. The guards joined with {@code or}, or null when the test is not of that form.
+     */
+    private static String anyOfGuarded(FunctionContext f, Expr cond) {
+        if (!(cond instanceof Expr.BoolOp or) || or.op() != dev.graphmend.ir.ast.BoolOperator.Or) return null;
+        List<String> guards = new java.util.ArrayList<>();
+        for (Expr v : or.values()) {
+            if (!(v instanceof Expr.BoolOp and) || and.op() != dev.graphmend.ir.ast.BoolOperator.And) return null;
+            List<String> parts = new java.util.ArrayList<>();
+            for (Expr x : and.values()) {
+                if (isDataDependent(f, x)) break;
+                if (f.value(x).kind() != dev.graphmend.passes.analysis.ValueKind.STATIC) return null;
+                String t = text(f, x);
+                if (t == null) return null;
+                parts.add(t);
+            }
+            if (parts.isEmpty()) return null;
+            guards.add(String.join(" and ", parts));
+        }
+        return String.join(" or ", guards);
     }
 
     /** The source of a one-line expression, or null. */

@@ -94,7 +94,7 @@ public final class DataDependentBranch implements Rule {
     private static void test(FunctionContext f, Expr cond, String what, Set<Node> handled, Reporter out) {
         if (handled.contains(cond)) return;
         markChain(cond, handled);
-        if (Conditions.isDataDependent(f, cond)) out.report(INFO, cond, message(what) + Conditions.onlyWhen(f, cond), List.of("GB0170"));
+        if (Conditions.isDataDependent(f, cond)) out.report(INFO, cond, message(what) + Conditions.onlyWhen(f, cond) + Conditions.tensorOnSomePaths(f, cond), List.of("GB0170"));
     }
 
     private static String message(String what) {

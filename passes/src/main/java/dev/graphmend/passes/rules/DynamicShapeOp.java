@@ -28,6 +28,11 @@ public final class DynamicShapeOp implements Rule {
     @Override
     public void check(FunctionContext f, Reporter out) {
         for (Stmt s : f.liveStatements()) {
+            // `x[mask] += y` reads x[mask] first: a mask selection (plain `x[mask] = y` is index_put_, static)
+            if (s instanceof Stmt.AugAssign a && a.target() instanceof Expr.Subscript sub
+                    && f.value(sub.value()).isTensor() && f.kind(sub.slice()) == ValueKind.BOOL_TENSOR) {
+                report(out, sub, "an augmented assignment through a boolean mask (it reads x[mask])", "GB0036");
+            }
             f.expressions(s).forEach(e -> {
                 if (e instanceof Expr.Call c) call(f, c, out);
                 else if (e instanceof Expr.Subscript sub && sub.ctx() == ExprContext.Load

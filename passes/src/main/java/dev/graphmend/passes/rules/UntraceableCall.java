@@ -18,7 +18,7 @@ import java.util.Set;
  * ({@code numpy.random.*}, GB0033 on torch 2.15) and reseeding ({@code torch.manual_seed}: GB0007).
  */
 public final class UntraceableCall implements Rule {
-    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033"),
+    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033", "GB0225", "GB4841"),
             Severity.INFORMATION, "A call Dynamo does not trace");
 
     private static final Set<String> CLOCKS = Set.of("time", "perf_counter", "monotonic", "process_time", "time_ns",
@@ -29,6 +29,11 @@ public final class UntraceableCall implements Rule {
     private static final Set<String> SEEDING = Set.of("torch.manual_seed", "torch.random.manual_seed", "torch.seed",
             "torch.random.seed", "torch.cuda.manual_seed", "torch.cuda.manual_seed_all");
 
+    /** Factory functions that take {@code requires_grad=}. */
+    private static final Set<String> CREATION = Set.of("torch.zeros", "torch.ones", "torch.empty", "torch.full",
+            "torch.zeros_like", "torch.ones_like", "torch.empty_like", "torch.full_like", "torch.rand", "torch.randn",
+            "torch.rand_like", "torch.randn_like", "torch.arange", "torch.linspace", "torch.eye", "torch.tensor");
+
     @Override public RuleInfo info() { return INFO; }
 
     @Override
@@ -37,6 +42,7 @@ public final class UntraceableCall implements Rule {
             f.expressions(s).forEach(e -> {
                 if (e instanceof Expr.Call c) call(f, c, out);
             });
+            if (s instanceof Stmt.Assign a) bufferReassigned(f, a, out);
         }
     }
 
@@ -54,6 +60,10 @@ public final class UntraceableCall implements Rule {
                     "GB0007");
         } else if (qn != null && SEEDING.contains(qn)) {
             report(out, c, qn + "() reseeds the generator, which Dynamo does not trace (it skips torch.random)", "GB0007");
+        } else if (qn != null && CREATION.contains(qn) && requiresGrad(c)) {
+            // a leaf that needs grad, made inside the graph (observed GB0225, torch 2.15 and 2.10)
+            report(out, c, qn + "(requires_grad=...) creates a tensor that requires grad inside the graph, which Dynamo "
+                    + "does not trace when it is true", "GB0225");
         } else if ("torch._dynamo.graph_break".equals(qn)) {
             report(out, c, "torch._dynamo.graph_break() asks for a break", "GB0025");
         } else if ("copy.deepcopy".equals(qn) && c.args().size() == 1 && holdsTensors(f.value(c.args().get(0)).kind())) {
@@ -65,6 +75,40 @@ public final class UntraceableCall implements Rule {
             if (callee != null && CompileRegions.isDisabled(callee.function())) {
                 report(out, c, callee.function().name() + " is decorated with @torch.compiler.disable, so Dynamo calls it "
                         + "outside the graph", "GB0098", "GB0099");
+            }
+        }
+    }
+
+    /** {@code requires_grad=} given and not the literal False. */
+    private static boolean requiresGrad(Expr.Call c) {
+        for (var k : c.keywords()) {
+            if ("requires_grad".equals(k.arg())) return !(k.value() instanceof Expr.Constant kc && Boolean.FALSE.equals(kc.value()));
+        }
+        return false;
+    }
+
+    /**
+     * {@code self.buf = self.buf.to(...)} in traced code where {@code buf} was made an
+     * {@code nn.Buffer}: {@code .to()} keeps the Buffer subclass, so nn.Module's
+     * {@code __setattr__} reads the value's {@code persistent}, which Dynamo does not model
+     * (GB4841, observed on torch 2.15). A plain tensor assigned to it ({@code self.buf + x}) and a
+     * buffer made with {@code register_buffer} trace (fixtures/GM203.py).
+     */
+    private static void bufferReassigned(FunctionContext f, Stmt.Assign a, Reporter out) {
+        var owner = f.function().owner();
+        if (owner == null || f.function().def().name().equals("__init__")) return;
+        if (!(a.value() instanceof Expr.Call c && c.func() instanceof Expr.Attribute m && m.attr().equals("to")
+                && m.value() instanceof Expr.Attribute src
+                && f.value(src.value()).kind() == dev.graphmend.passes.analysis.ValueKind.SELF
+                && f.project().isBufferAttribute(owner, src.attr()))) {
+            return;
+        }
+        for (Expr t : a.targets()) {
+            if (t instanceof Expr.Attribute at && f.value(at.value()).kind() == dev.graphmend.passes.analysis.ValueKind.SELF
+                    && f.project().isBufferAttribute(owner, at.attr())) {
+                out.report(INFO, t, "Untraceable call: assigning `.to()` of an nn.Buffer (still a Buffer) to `self." + at.attr()
+                        + "` runs nn.Module's buffer registration, which Dynamo does not trace (GB4841). Move the buffer once outside the "
+                        + "compiled code, or keep the moved copy in a local.", List.of("GB4841"));
             }
         }
     }
