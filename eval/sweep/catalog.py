@@ -40,7 +40,7 @@ VOCAB = 256
 SEQ = 12
 BATCH = 2
 IMAGE = 64
-AUDIO_SAMPLES = 3200
+AUDIO_SAMPLES = 8000  # 24 frames after the feature encoder: train mode masks spans of 10 (mask_time_length)
 MAX_HEADS = 3
 # The inputs transformers_inputs can fill (the rest of a forward's optional arguments stay None).
 GENERIC_INPUTS = {"input_ids", "attention_mask", "decoder_input_ids", "pixel_values", "input_values",

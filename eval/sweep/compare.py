@@ -34,6 +34,7 @@ import argparse
 import ast
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -158,15 +159,50 @@ def run_check(pkg_dir, extra, mode, torch_version):
     return json.loads(r.stdout)
 
 
-def collect_sites(data):
-    """{(file, line): site} over every entry and mode, with the entries and modes that broke there."""
-    sites, outside = {}, []
+COMPREHENSIONS = ("<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>")
+
+
+def consequence_of(s, others, span_of):
+    """Why a site only follows from another break of the same run (and so is not a site of its
+    own), or None:
+    - Dynamo broke inside a call's arguments, and resuming left the bound builtin method on the
+      stack (``x.masked_scatter(m, y[mask])``): GB0007 "likely a C extension or builtin" on the same
+      statement as the other break;
+    - a comprehension compiled as a frame of its own (its user stack is that frame alone): Python
+      3.11 runs comprehensions as nested frames, and Dynamo compiles one apart only when the
+      function around it fell back to eager after another break."""
+    if not others:
+        return None
+    if s.get("gb") == "GB0007" and "C extension or builtin" in s.get("reason", ""):
+        here = span_of(s["file"], s["line"])
+        for o in others:
+            if o["file"] == s["file"] and span_of(o["file"], o["line"]) == here:
+                return "the builtin method left on the stack by the break at line %d of the same statement" % o["line"]
+    if s.get("function") in COMPREHENSIONS and len(s.get("stack") or []) == 1:
+        return "a comprehension Dynamo compiled on its own after its caller fell back to eager (%s)" % ", ".join(
+            sorted({"%s:%d" % (o["file"], o["line"]) for o in others})[:3])
+    return None
+
+
+def collect_sites(data, span_of):
+    """{(file, line): site} over every entry and mode, with the entries and modes that broke
+    there; sites that only follow from another break (consequence_of) go into a list of their own."""
+    sites, outside, folded = {}, [], {}
     for entry, res in sorted(data["entries"].items()):
         for mode, m in res.get("modes", {}).items():
+            own = [s for s in m.get("sites", []) if s.get("in_package")]
             for s in m.get("sites", []):
                 if not s.get("in_package"):
                     outside.append({"entry": entry, "mode": mode, "where": s["file"], "line": s["line"],
                                     "gb": s["gb"], "reason": s["reason"][:200]})
+                    continue
+                why = consequence_of(s, [o for o in own if o is not s and consequence_of(o, [], span_of) is None
+                                         and (o["file"], o["line"]) != (s["file"], s["line"])], span_of)
+                if why:
+                    f = folded.setdefault((s["file"], s["line"]), {"file": s["file"], "line": s["line"], "gb": s["gb"],
+                                                                   "source": s.get("source", ""), "why": why,
+                                                                   "entries": set()})
+                    f["entries"].add(entry)
                     continue
                 key = (s["file"], s["line"])
                 site = sites.setdefault(key, {"file": s["file"], "line": s["line"], "gb": set(), "gb_type": set(),
@@ -178,15 +214,30 @@ def collect_sites(data):
                     site["gb_type"].add(s["gb_type"])
                 site["entries"].add(entry)
                 site["modes"].add(mode)
-    return sites, outside
+    # a site folded in one run but its own break in another is a site
+    folded = {k: v for k, v in folded.items() if k not in sites}
+    return sites, outside, folded
 
 
 def judge(lib, pkg_dir, data, result):
-    sites, outside = collect_sites(data)
-    executed = {}
+    span_cache = {}
+
+    def span_of(rel, line):
+        if rel not in span_cache:
+            span_cache[rel] = Spans(os.path.join(pkg_dir, rel))
+        return span_cache[rel].around(line)
+
+    sites, outside, folded = collect_sites(data, span_of)
+    executed, traced, untraced_record = {}, {}, {}
     for res in data["entries"].values():
         for f, text in (res.get("executed") or {}).items():
-            executed.setdefault(f, set()).update(parse_ranges(text))
+            lines = parse_ranges(text)
+            executed.setdefault(f, set()).update(lines)
+            if "traced" not in res:
+                # recorded before the sweep kept Dynamo's traced lines: judged on executed lines alone
+                untraced_record.setdefault(f, set()).update(lines)
+        for f, text in (res.get("traced") or {}).items():
+            traced.setdefault(f, set()).update(parse_ranges(text))
     diags = {}
     prefix = os.path.realpath(pkg_dir) + os.sep
     for f in result["files"]:
@@ -196,12 +247,6 @@ def judge(lib, pkg_dir, data, result):
         rel = os.path.relpath(real, prefix)
         for d in f["diagnostics"]:
             diags.setdefault(rel, []).append(d)
-    spans = {}
-
-    def span(rel, line):
-        if rel not in spans:
-            spans[rel] = Spans(os.path.join(pkg_dir, rel))
-        return spans[rel].around(line)
 
     def meets(d, s):
         a, b = d["range"]["start"]["line"] + 1, d["range"]["end"]["line"] + 1
@@ -209,7 +254,7 @@ def judge(lib, pkg_dir, data, result):
 
     out_sites = []
     for (rel, line), s in sorted(sites.items()):
-        sp = span(rel, line)
+        sp = span_of(rel, line)
         hits = [d for d in diags.get(rel, []) if meets(d, sp)]
         strict = [d for d in hits if set(d.get("dynamo") or []) & s["gb"]]
         out_sites.append({"file": rel, "line": line, "span": list(sp), "gb": sorted(s["gb"]),
@@ -220,14 +265,29 @@ def judge(lib, pkg_dir, data, result):
     site_spans = {}
     for s in out_sites:
         site_spans.setdefault(s["file"], []).append(tuple(s["span"]))
-    judged, unjudged = [], []
+    judged, unjudged, not_traced = [], [], []
     for rel, ds in sorted(diags.items()):
         ran = executed.get(rel, set())
+        seen = traced.get(rel, set()) | untraced_record.get(rel, set())
         for d in ds:
             a, b = d["range"]["start"]["line"] + 1, d["range"]["end"]["line"] + 1
             if not any(n in ran for n in range(a, b + 1)):
                 continue
             tp = any(meets(d, sp) for sp in site_spans.get(rel, []))
+            if not tp and not any(n in seen for n in range(a, b + 1)):
+                # ran eagerly only: Dynamo never traced it (its frame fell back to eager after
+                # another break, or a break in a loop skipped the frame), so nothing judges it
+                not_traced.append({"file": rel, "line": a, "code": d["code"],
+                                   "source": _line(os.path.join(pkg_dir, rel), a)})
+                continue
+            path_line = tensor_path_line(d["message"])
+            if not tp and path_line is not None and not path_traced(data, rel, path_line, a, b, ran):
+                # the assignment that makes the tested name a tensor never ran (or Dynamo never
+                # traced it in a run that traced this line): nothing judges the tensor path
+                unjudged.append({"file": rel, "line": a, "code": d["code"],
+                                 "condition": "line %d ran" % path_line,
+                                 "source": _line(os.path.join(pkg_dir, rel), a)})
+                continue
             condition = only_when(d["message"])
             if not tp and condition is not None and not condition_ran(condition):
                 # a break under a condition the sweep never ran (fp16, say): nothing judges it
@@ -240,10 +300,37 @@ def judge(lib, pkg_dir, data, result):
     return {
         "sites": out_sites,
         "outside_sites": outside,
+        "folded_sites": [dict(v, entries=sorted(v["entries"])) for _, v in sorted(folded.items())],
         "diagnostics": sum(len(v) for v in diags.values()),
         "executed_diagnostics": judged,
         "conditional_not_run": unjudged,
+        "not_traced": not_traced,
     }
+
+
+def path_traced(data, rel, path_line, a, b, ran):
+    """Whether one run (an entry in one mode) had Dynamo trace both the assignment that makes a
+    name a tensor and the diagnostic's lines. Runs recorded without per-mode traced lines fall
+    back to: the assignment ran in some run."""
+    per_mode = False
+    for res in data["entries"].values():
+        for m in (res.get("modes") or {}).values():
+            if "traced" not in m:
+                continue
+            per_mode = True
+            lines = parse_ranges(m["traced"].get(rel, ""))
+            if path_line in lines and any(n in lines for n in range(a, b + 1)):
+                return True
+    legacy = any(any("traced" not in m for m in (res.get("modes") or {}).values())
+                 and path_line in parse_ranges((res.get("executed") or {}).get(rel, ""))
+                 for res in data["entries"].values())
+    return legacy or (not per_mode and path_line in ran)
+
+
+def tensor_path_line(message):
+    """The line of the assignment a GM101 message says makes the tested name a tensor, or None."""
+    m = re.search(r"holds a tensor only after the assignment on line (\d+)", message)
+    return int(m.group(1)) if m else None
 
 
 def only_when(message):
@@ -262,14 +349,18 @@ def condition_ran(condition):
     optional argument the sweep never passes."""
     import catalog
 
-    low = condition.lower()
-    if any(w in low for w in ("float16", "bfloat16", "half", "cuda", "is_cuda", "xpu", "mps")):
-        return False
-    for part in condition.replace(" or ", " and ").split(" and "):
-        part = part.strip()
-        if part.endswith(" is not None") and part[:-len(" is not None")].strip() not in catalog.GENERIC_INPUTS:
+    def can_hold(alternative):
+        low = alternative.lower()
+        if any(w in low for w in ("float16", "bfloat16", "half", "cuda", "is_cuda", "xpu", "mps")):
             return False
-    return True
+        for part in alternative.split(" and "):
+            part = part.strip().strip("()")
+            if part.endswith(" is not None") and part[:-len(" is not None")].strip() not in catalog.GENERIC_INPUTS:
+                return False
+        return True
+
+    # `and` binds tighter than `or`: the condition can hold when one alternative can
+    return any(can_hold(a) for a in condition.split(" or "))
 
 
 def _line(path, n):

@@ -26,6 +26,10 @@ Steps:
    stack). A break raised while Dynamo handles an earlier one is folded into the earlier one by
    the oracle (``root_gb_type``), so it is not a site of its own; the same site logged again
    (retraces, resume functions) counts once, with ``hits``.
+4. Traced lines: during the same ``explain`` runs, every line of the package Dynamo's symbolic
+   interpreter started (``InstructionTranslatorBase.starts_line``). A line that ran eagerly but
+   that Dynamo never traced (its frame fell back to eager after an earlier break, or a break in a
+   loop made Dynamo skip the whole frame) says nothing about whether Dynamo would break there.
 """
 
 from __future__ import annotations
@@ -41,6 +45,34 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
+
+
+class TracedLines:
+    """Records the package lines Dynamo traces, by wrapping ``starts_line`` while active."""
+
+    def __init__(self, torch, pkg):
+        from torch._dynamo import symbolic_convert
+
+        self.cls = symbolic_convert.InstructionTranslatorBase
+        self.pkg = pkg
+        self.lines = {}
+
+    def __enter__(self):
+        original = self.original = self.cls.starts_line
+        lines, pkg = self.lines, self.pkg
+
+        def starts_line(translator, lineno):
+            name = translator.f_code.co_filename
+            if name.startswith(pkg):
+                lines.setdefault(os.path.relpath(name, pkg), set()).add(lineno)
+            return original(translator, lineno)
+
+        self.cls.starts_line = starts_line
+        return self
+
+    def __exit__(self, *exc):
+        self.cls.starts_line = self.original
+        return False
 
 
 def ranges(lines):
@@ -115,7 +147,7 @@ def run_one(entry, out, modes):
         write()
         return 0
 
-    executed = {}
+    executed, traced = {}, {}
     for mode in modes.split(","):
         model.train(mode == "train")
         m = res["modes"][mode] = {}
@@ -128,7 +160,11 @@ def run_one(entry, out, modes):
                 m["skipped"] = True
                 continue
         t1 = time.perf_counter()
-        ex = eval_worker.explain_breaks(torch, oracle, model, inputs, pkg_dir)
+        with TracedLines(torch, pkg) as tl:
+            ex = eval_worker.explain_breaks(torch, oracle, model, inputs, pkg_dir)
+        for f, lines in tl.lines.items():
+            traced.setdefault(f, set()).update(lines)
+        m["traced"] = {f: ranges(lines) for f, lines in sorted(tl.lines.items())}
         for s in ex["sites"]:
             s["in_package"] = s.pop("in_transformers")
         m.update(graph_count=ex.get("graph_count"), graph_break_count=ex.get("graph_break_count"),
@@ -138,6 +174,7 @@ def run_one(entry, out, modes):
             res["errors"].append("%s explain: %s" % (mode, ex["error"]))
         write()
     res["executed"] = {f: ranges(lines) for f, lines in sorted(executed.items())}
+    res["traced"] = {f: ranges(lines) for f, lines in sorted(traced.items())}
     res["status"] = "ran"
     res["seconds"] = round(time.perf_counter() - t0, 2)
     write()

@@ -157,6 +157,21 @@ def render_mode(compare, mode):
     if len(cond) > 40:
         out.append("- … %d more in compare.json" % (len(cond) - 40))
     out.append("")
+    untraced = [(lib, d) for lib, r in compare["libs"].items() for d in r["modes"].get(mode, {}).get("not_traced", [])]
+    out.append("Diagnostics on lines that ran eagerly but that Dynamo never traced (its frame fell back to "
+               "eager after another break), not judged (%d):" % len(untraced))
+    out.append("")
+    for lib, d in untraced[:40]:
+        out.append("- `%s/%s:%d` %s `%s`" % (lib, d["file"], d["line"], d["code"], d["source"][:110].replace("`", "'")))
+    if len(untraced) > 40:
+        out.append("- … %d more in compare.json" % (len(untraced) - 40))
+    out.append("")
+    folded = [(lib, d) for lib, r in compare["libs"].items() for d in r["modes"].get(mode, {}).get("folded_sites", [])]
+    out.append("Breaks that only follow from another break of the same run, not counted as sites (%d):" % len(folded))
+    out.append("")
+    for lib, d in folded[:40]:
+        out.append("- `%s/%s:%d` %s `%s`: %s" % (lib, d["file"], d["line"], d["gb"], d["source"][:80].replace("`", "'"), d["why"]))
+    out.append("")
     return out
 
 

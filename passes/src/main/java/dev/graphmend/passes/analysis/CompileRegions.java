@@ -364,9 +364,10 @@ public final class CompileRegions {
             for (Stmt s : ctx.liveStatements()) {
                 ctx.expressions(s).forEach(e -> {
                     if (e instanceof Expr.Call c) {
-                        Callee callee = ctx.callee(c);
-                        if (callee != null && !isDisabled(callee.function())) {
-                            reach(callee.function(), r.root, ctx.bindArguments(callee.function(), c, callee.bound()));
+                        for (Callee callee : ctx.callees(c)) {
+                            if (!isDisabled(callee.function())) {
+                                reach(callee.function(), r.root, ctx.bindArguments(callee.function(), c, callee.bound()));
+                            }
                         }
                     }
                 });

@@ -53,8 +53,8 @@ public final class FunctionContext {
      * What a target name is assigned: a value, or an element of a value being unpacked or iterated;
      * {@code counter} for the index {@code enumerate} gives (a Python int, value null).
      */
-    private record Source(Expr value, boolean element, Stmt.AugAssign aug, boolean counter) {
-        Source(Expr value, boolean element, Stmt.AugAssign aug) { this(value, element, aug, false); }
+    private record Source(Expr value, boolean element, Stmt.AugAssign aug, boolean counter, boolean unpacked) {
+        Source(Expr value, boolean element, Stmt.AugAssign aug) { this(value, element, aug, false, false); }
     }
 
     private boolean root;
@@ -189,7 +189,7 @@ public final class FunctionContext {
     }
 
     private static Val rootParam(FunctionRef f, Arg p, Expr dflt) {
-        if (p.annotation() != null) return annotationValue(f, p.annotation());
+        if (p.annotation() != null && !contradictsDefault(f, p, dflt)) return annotationValue(f, p.annotation());
         if (dflt == null) return Val.TENSOR;
         if (Val.isNone(dflt)) return Val.MAYBE_TENSOR; // Optional[Tensor] = None, or a flag: its uses decide
         return dflt instanceof Expr.Constant ? Val.STATIC : Val.UNKNOWN;
@@ -290,9 +290,28 @@ public final class FunctionContext {
         return m;
     }
 
+    /**
+     * {@code output_attentions: torch.Tensor | None = False} (FastSpeech2): an annotation that says
+     * tensor on a parameter whose default is a Python literal other than None is a slip; the
+     * default tells what callers pass.
+     */
+    private static boolean contradictsDefault(FunctionRef f, Arg p, Expr dflt) {
+        return dflt instanceof Expr.Constant && !Val.isNone(dflt) && annotationValue(f, p.annotation()).isTensor();
+    }
+
+    private static Expr defaultOf(Arguments a, Arg p) {
+        List<Arg> positional = new ArrayList<>(a.posonlyargs());
+        positional.addAll(a.args());
+        int i = positional.indexOf(p), firstDefault = positional.size() - a.defaults().size();
+        if (i >= 0) return i >= firstDefault ? a.defaults().get(i - firstDefault) : null;
+        int k = a.kwonlyargs().indexOf(p);
+        return k >= 0 && k < a.kwDefaults().size() ? a.kwDefaults().get(k) : null;
+    }
+
     private static void annotationFallback(FunctionRef callee, Map<String, Val> m, Arg p) {
         Val v = m.get(p.arg());
         if (p.annotation() == null || v == null || v.kind() != ValueKind.UNKNOWN && v.kind() != ValueKind.MAYBE_TENSOR) return;
+        if (contradictsDefault(callee, p, defaultOf(callee.def().args(), p))) return;
         Val ann = annotationValue(callee, p.annotation());
         if (ann.isTensor()) m.put(p.arg(), ann);
     }
@@ -688,6 +707,9 @@ public final class FunctionContext {
             return left.kind() == ValueKind.STATIC && right.kind() == ValueKind.STATIC ? Val.STATIC : Val.UNKNOWN;
         }
         Val v = value(src.value());
+        // `h, w = layer(x)`: a call taken for a tensor (a module whose class is not known) is more
+        // likely a tuple of mixed values than a tensor unpacked along its first dimension
+        if (src.unpacked() && v.kind() == ValueKind.TENSOR && src.value() instanceof Expr.Call) return Val.UNKNOWN;
         return src.element() ? element(v) : v;
     }
 
@@ -753,7 +775,7 @@ public final class FunctionContext {
                 Expr t = ts.get(i);
                 if (t instanceof Expr.Starred) continue;
                 if (vs != null && !starred && vs.size() == ts.size()) bind(m, t, vs.get(i), false);
-                else if (!element) bind(m, t, value, true);
+                else if (!element && t instanceof Expr.Name) m.put(t, new Source(value, true, null, false, true));
                 // an element of an iterated sequence, unpacked again: unknown
             }
         }
@@ -770,7 +792,7 @@ public final class FunctionContext {
         for (Expr a : c.args()) if (a instanceof Expr.Starred) return false;
         String qn = fn.module().names().qualifiedName(c.func());
         if ("builtins.enumerate".equals(qn) && c.args().size() == 1 && targets.size() == 2) {
-            if (targets.get(0) instanceof Expr.Name) m.put(targets.get(0), new Source(null, false, null, true));
+            if (targets.get(0) instanceof Expr.Name) m.put(targets.get(0), new Source(null, false, null, true, false));
             bind(m, targets.get(1), c.args().get(0), true);
             return true;
         }
@@ -992,6 +1014,28 @@ public final class FunctionContext {
         }
         FunctionRef target = project.resolveFunction(fn.module(), f);
         return target == null ? null : new Callee(target, false);
+    }
+
+    /**
+     * Every project function a call may run: {@link #callee}'s one target, or, for a submodule
+     * the class assigns from several classes ({@code self.encoder = A(config) if … else B(config)}),
+     * the forward of each. For the call graph; a call's value needs the single target.
+     */
+    public List<Callee> callees(Expr.Call c) {
+        Callee one = callee(c);
+        if (one != null) return List.of(one);
+        if (c.func() instanceof Expr.Attribute a) {
+            Val recv = value(a.value());
+            if (recv.kind() == ValueKind.SELF && recv.cls() != null && recv.cls().method(a.attr()) == null) {
+                List<Callee> out = new ArrayList<>();
+                for (ClassInfo k : project.attributeModuleClasses(recv.cls(), a.attr())) {
+                    Callee fwd = forwardOf(k);
+                    if (fwd != null) out.add(fwd);
+                }
+                return out;
+            }
+        }
+        return List.of();
     }
 
     private static Callee forwardOf(ClassInfo c) {

@@ -369,6 +369,35 @@ public final class Project {
         }
     }
 
+    /**
+     * The project module classes {@code self.attr} may hold when the class assigns it more than
+     * one ({@code self.encoder = StableEncoder(config) if … else Encoder(config)}, or the same in an
+     * if/else): every one of them, so the call graph reaches each forward.
+     */
+    public List<ClassInfo> attributeModuleClasses(ClassInfo c, String attr) {
+        List<ClassInfo> out = new ArrayList<>();
+        for (ClassInfo k = c; k != null; k = k.bases.isEmpty() ? null : k.bases.get(0)) {
+            for (Stmt.FunctionDef f : k.ownMethods().values()) {
+                String self = f.args().args().isEmpty() ? null : f.args().args().get(0).arg();
+                for (Stmt s : Statements.of(f.body())) {
+                    if (!(s instanceof Stmt.Assign as)) continue;
+                    for (Expr t : as.targets()) {
+                        if (t instanceof Expr.Attribute at && at.attr().equals(attr) && at.value() instanceof Expr.Name n
+                                && n.id().equals(self)) {
+                            List<Expr> values = as.value() instanceof Expr.IfExp i ? List.of(i.body(), i.orelse()) : List.of(as.value());
+                            for (Expr v : values) {
+                                ClassInfo built = v instanceof Expr.Call call ? resolveClass(k.module(), call.func()) : null;
+                                if (built != null && built.isModule && !out.contains(built)) out.add(built);
+                            }
+                        }
+                    }
+                }
+            }
+            if (!out.isEmpty()) break;
+        }
+        return out;
+    }
+
     /** Whether {@code self.attr} is assigned an {@code nn.Buffer(...)} in a method of {@code c} or a project base. */
     public boolean isBufferAttribute(ClassInfo c, String attr) {
         for (ClassInfo k = c; k != null; k = k.bases.isEmpty() ? null : k.bases.get(0)) {
