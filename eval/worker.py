@@ -161,8 +161,9 @@ def timed_calls(fn, inputs, iters):
     return {"wall": statistics.median(walls), "wall_min": min(walls), "cpu": statistics.median(cpus)}
 
 
-def explain_breaks(torch, oracle, model, inputs, package_dir):
-    """Graph/break counts and deduplicated break sites of one explain run."""
+def explain_breaks(torch, oracle, model, inputs, package_dir, no_grad=True):
+    """Graph/break counts and deduplicated break sites of one explain run (under no_grad unless
+    told otherwise: a training step traces with grad enabled, and some breaks need it)."""
     dynamo = torch._dynamo
     gb_ids = oracle.load_gb_ids(torch)
     recorder = explain_breaks.recorder = getattr(explain_breaks, "recorder", None) or oracle.Recorder(torch)
@@ -171,7 +172,7 @@ def explain_breaks(torch, oracle, model, inputs, package_dir):
     recorder.events = []
     result = {"error": None}
     try:
-        with torch.no_grad():
+        with torch.set_grad_enabled(not no_grad):
             ex = dynamo.explain(model)(**inputs)
         result.update(graph_count=ex.graph_count, graph_break_count=ex.graph_break_count,
                       op_count=ex.op_count)

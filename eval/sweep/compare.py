@@ -173,7 +173,8 @@ def consequence_of(s, others, span_of):
       function around it fell back to eager after another break."""
     if not others:
         return None
-    if s.get("gb") == "GB0007" and "C extension or builtin" in s.get("reason", ""):
+    if s.get("gb") == "GB0007" and ("C extension or builtin" in s.get("reason", "")
+                                     or "<unknown module>" in s.get("reason", "")):
         here = span_of(s["file"], s["line"])
         for o in others:
             if o["file"] == s["file"] and span_of(o["file"], o["line"]) == here:

@@ -16,8 +16,10 @@ Steps:
 2. Executed lines: the same forward, eagerly, in eval mode and again in train mode, under a line
    tracer (``sys.settrace``) that records every line of the library's own package that ran. A
    diagnostic on such a line where Dynamo found no break is a false positive.
-3. Breaks: ``torch._dynamo.explain`` of the forward, in eval mode and in train mode (dropout,
-   layerdrop and masking paths only run in training), each after ``torch._dynamo.reset()``.
+3. Breaks: ``torch._dynamo.explain`` of the forward, in eval mode under ``no_grad`` and in train
+   mode with grad enabled (dropout, layerdrop and masking paths only run in training; some breaks
+   need grad), each after ``torch._dynamo.reset()``. Results recorded before 2026-12-02 ran train
+   mode under ``no_grad`` (no ``grad`` key in the mode).
    Every break Dynamo logs is taken from ``InstructionTranslatorBase.log_graph_break`` through
    the project's Dynamo oracle (``tools/dynamo_oracle.py``, by way of ``eval/worker.py``'s
    ``explain_breaks``), not from ``explain``'s ``graph_break_count``, which misses a break before a
@@ -161,7 +163,10 @@ def run_one(entry, out, modes):
                 continue
         t1 = time.perf_counter()
         with TracedLines(torch, pkg) as tl:
-            ex = eval_worker.explain_breaks(torch, oracle, model, inputs, pkg_dir)
+            # train mode traces with grad enabled, as a training step does (`t.requires_grad = True`
+            # on an intermediate breaks only then: GB8985 on torch 2.15)
+            ex = eval_worker.explain_breaks(torch, oracle, model, inputs, pkg_dir, no_grad=mode != "train")
+        m["grad"] = mode == "train"
         for f, lines in tl.lines.items():
             traced.setdefault(f, set()).update(lines)
         m["traced"] = {f: ranges(lines) for f, lines in sorted(tl.lines.items())}

@@ -43,7 +43,7 @@ public final class ScalarExtraction implements Rule {
                 if (isTensorCheck(qn, c)) {
                     out.report(INFO, c, "Scalar read: " + qn + "() reads its condition back into Python with .item() "
                             + "to decide whether to raise, so the graph breaks here (GB0124). torch._assert_async(cond.all(), "
-                            + "\"message\") checks inside the graph instead.", List.of("GB0124"));
+                            + "\"message\") checks inside the graph instead.", List.of("GB0124", "GB0033"));
                     return;
                 }
                 if (("builtins.int".equals(qn) || "builtins.float".equals(qn) || "builtins.bool".equals(qn))

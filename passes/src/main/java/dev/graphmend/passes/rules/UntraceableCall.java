@@ -18,7 +18,7 @@ import java.util.Set;
  * ({@code numpy.random.*}, GB0033 on torch 2.15) and reseeding ({@code torch.manual_seed}: GB0007).
  */
 public final class UntraceableCall implements Rule {
-    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033", "GB0225", "GB4841"),
+    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033", "GB0225", "GB4841", "GB0179", "GB0206", "GB8985"),
             Severity.INFORMATION, "A call Dynamo does not trace");
 
     private static final Set<String> CLOCKS = Set.of("time", "perf_counter", "monotonic", "process_time", "time_ns",
@@ -42,7 +42,10 @@ public final class UntraceableCall implements Rule {
             f.expressions(s).forEach(e -> {
                 if (e instanceof Expr.Call c) call(f, c, out);
             });
-            if (s instanceof Stmt.Assign a) bufferReassigned(f, a, out);
+            if (s instanceof Stmt.Assign a) {
+                bufferReassigned(f, a, out);
+                requiresGradSet(f, a, out);
+            }
         }
     }
 
@@ -68,6 +71,10 @@ public final class UntraceableCall implements Rule {
             report(out, c, "torch._dynamo.graph_break() asks for a break", "GB0025");
         } else if ("copy.deepcopy".equals(qn) && c.args().size() == 1 && holdsTensors(f.value(c.args().get(0)).kind())) {
             report(out, c, "copy.deepcopy of a tensor is not traced", "GB4198");
+        } else if ("copy.deepcopy".equals(qn) && f.config().torchBefore(2, 12)) {
+            // observed: torch 2.10 breaks on deepcopy of a dict or a config (GB0179); 2.15 traces it
+            report(out, c, "copy.deepcopy is not traced before torch 2.12 (torch-version is " + f.config().torchVersion() + ")",
+                    "GB0179");
         } else if (c.func() instanceof Expr.Name n && isDisableAlias(f, n)) {
             report(out, c, n.id() + " is wrapped by torch.compiler.disable, so Dynamo calls it outside the graph", "GB0098", "GB0099");
         } else {
@@ -97,6 +104,7 @@ public final class UntraceableCall implements Rule {
     private static void bufferReassigned(FunctionContext f, Stmt.Assign a, Reporter out) {
         var owner = f.function().owner();
         if (owner == null || f.function().def().name().equals("__init__")) return;
+        if (f.config().torchBefore(2, 11)) return; // observed: torch 2.10 traces it (fixtures/static/torch_2_10.py)
         if (!(a.value() instanceof Expr.Call c && c.func() instanceof Expr.Attribute m && m.attr().equals("to")
                 && m.value() instanceof Expr.Attribute src
                 && f.value(src.value()).kind() == dev.graphmend.passes.analysis.ValueKind.SELF
@@ -109,6 +117,26 @@ public final class UntraceableCall implements Rule {
                 out.report(INFO, t, "Untraceable call: assigning `.to()` of an nn.Buffer (still a Buffer) to `self." + at.attr()
                         + "` runs nn.Module's buffer registration, which Dynamo does not trace (GB4841). Move the buffer once outside the "
                         + "compiled code, or keep the moved copy in a local.", List.of("GB4841"));
+            }
+        }
+    }
+
+    /**
+     * {@code t.requires_grad = True} in traced code (wav2vec2's feature encoder in training):
+     * torch 2.10 does not trace the setattr (GB0206); torch 2.15 traces it but breaks when grad is
+     * enabled, since the intermediate would leave the graph needing grad (GB8985). Observed with
+     * the Dynamo oracle: fixtures/static/torch_2_10.py and GM203.py.
+     */
+    private static void requiresGradSet(FunctionContext f, Stmt.Assign a, Reporter out) {
+        boolean old = f.config().torchBefore(2, 11);
+        for (Expr t : a.targets()) {
+            if (t instanceof Expr.Attribute at && at.attr().equals("requires_grad") && f.value(at.value()).isTensor()) {
+                out.report(INFO, t, old
+                        ? "Untraceable call: setting a tensor's requires_grad is not traced before torch 2.11 (torch-version is "
+                                + f.config().torchVersion() + "); the graph breaks here (GB0206)."
+                        : "Untraceable call: setting requires_grad on a tensor made inside the graph breaks the graph when grad "
+                                + "is enabled (a training step): Dynamo cannot return it as a leaf that needs grad (GB8985).",
+                        List.of(old ? "GB0206" : "GB8985"));
             }
         }
     }
