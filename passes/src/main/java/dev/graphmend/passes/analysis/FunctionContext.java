@@ -524,8 +524,11 @@ public final class FunctionContext {
             for (Definition d : defs) {
                 Val dv = definition(d);
                 v = v == null ? dv : v.join(dv);
-                if (v.kind() == ValueKind.UNKNOWN) return v;
+                if (v.kind() == ValueKind.UNKNOWN) break;
             }
+            // a local we cannot value that the function uses only a tensor's way (`m = mask > 0`
+            // then `m.flatten()`, LED's mask after `_pad_to_window_size`) is a tensor there
+            if (v.kind() == ValueKind.UNKNOWN && usedAsTensor().contains(n.id())) return Val.TENSOR;
             return v;
         }
         Val p = parameter(n.id());
