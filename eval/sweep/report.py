@@ -142,36 +142,31 @@ def render_mode(compare, mode):
         if len(items) > 40:
             out.append("  - … %d more in compare.json" % (len(items) - 40))
     out.append("")
-    out.append("False positives on executed lines (%d):" % len(fps))
-    out.append("")
-    for lib, d in fps[:80]:
-        out.append("- `%s/%s:%d` %s `%s`" % (lib, d["file"], d["line"], d["code"], d["source"][:110].replace("`", "'")))
-    if len(fps) > 80:
-        out.append("- … %d more in compare.json" % (len(fps) - 80))
-    out.append("")
-    cond = [(lib, d) for lib, r in compare["libs"].items() for d in r["modes"].get(mode, {}).get("conditional_not_run", [])]
-    out.append("Breaks under a condition the sweep does not run (fp16/bf16, a device), not judged (%d):" % len(cond))
-    out.append("")
-    for lib, d in cond[:40]:
-        out.append("- `%s/%s:%d` %s, only when `%s`" % (lib, d["file"], d["line"], d["code"], d["condition"]))
-    if len(cond) > 40:
-        out.append("- … %d more in compare.json" % (len(cond) - 40))
-    out.append("")
-    untraced = [(lib, d) for lib, r in compare["libs"].items() for d in r["modes"].get(mode, {}).get("not_traced", [])]
-    out.append("Diagnostics on lines that ran eagerly but that Dynamo never traced (its frame fell back to "
-               "eager after another break), not judged (%d):" % len(untraced))
-    out.append("")
-    for lib, d in untraced[:40]:
-        out.append("- `%s/%s:%d` %s `%s`" % (lib, d["file"], d["line"], d["code"], d["source"][:110].replace("`", "'")))
-    if len(untraced) > 40:
-        out.append("- … %d more in compare.json" % (len(untraced) - 40))
-    out.append("")
-    folded = [(lib, d) for lib, r in compare["libs"].items() for d in r["modes"].get(mode, {}).get("folded_sites", [])]
-    out.append("Breaks that only follow from another break of the same run, not counted as sites (%d):" % len(folded))
-    out.append("")
-    for lib, d in folded[:40]:
-        out.append("- `%s/%s:%d` %s `%s`: %s" % (lib, d["file"], d["line"], d["gb"], d["source"][:80].replace("`", "'"), d["why"]))
-    out.append("")
+    def code(d):
+        return d["source"][:110].replace("`", "'")
+
+    def listing(title, items, line, limit=40):
+        out.append("%s (%d):" % (title, len(items)))
+        out.append("")
+        for lib, d in items[:limit]:
+            out.append(line(lib, d))
+        if len(items) > limit:
+            out.append("- … %d more in compare.json" % (len(items) - limit))
+        out.append("")
+
+    def of_mode(key):
+        return [(lib, d) for lib, r in compare["libs"].items() for d in r["modes"].get(mode, {}).get(key, [])]
+
+    listing("False positives on executed lines", fps,
+            lambda lib, d: "- `%s/%s:%d` %s `%s`" % (lib, d["file"], d["line"], d["code"], code(d)), limit=80)
+    listing("Breaks under a condition the sweep does not run (fp16/bf16, a device), not judged", of_mode("conditional_not_run"),
+            lambda lib, d: "- `%s/%s:%d` %s, only when `%s`" % (lib, d["file"], d["line"], d["code"], d["condition"]))
+    listing("Diagnostics on lines that ran eagerly but that Dynamo never traced (its frame fell back to eager after "
+            "another break), not judged", of_mode("not_traced"),
+            lambda lib, d: "- `%s/%s:%d` %s `%s`" % (lib, d["file"], d["line"], d["code"], code(d)))
+    listing("Breaks that only follow from another break of the same run, not counted as sites", of_mode("folded_sites"),
+            lambda lib, d: "- `%s/%s:%d` %s `%s`: %s" % (lib, d["file"], d["line"], d["gb"], d["source"][:80].replace("`", "'"),
+                                                       d["why"]))
     return out
 
 
