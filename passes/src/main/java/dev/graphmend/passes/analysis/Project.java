@@ -376,24 +376,14 @@ public final class Project {
      */
     public List<ClassInfo> attributeModuleClasses(ClassInfo c, String attr) {
         List<ClassInfo> out = new ArrayList<>();
-        for (ClassInfo k = c; k != null; k = k.bases.isEmpty() ? null : k.bases.get(0)) {
-            for (Stmt.FunctionDef f : k.ownMethods().values()) {
-                String self = f.args().args().isEmpty() ? null : f.args().args().get(0).arg();
-                for (Stmt s : Statements.of(f.body())) {
-                    if (!(s instanceof Stmt.Assign as)) continue;
-                    for (Expr t : as.targets()) {
-                        if (t instanceof Expr.Attribute at && at.attr().equals(attr) && at.value() instanceof Expr.Name n
-                                && n.id().equals(self)) {
-                            List<Expr> values = as.value() instanceof Expr.IfExp i ? List.of(i.body(), i.orelse()) : List.of(as.value());
-                            for (Expr v : values) {
-                                ClassInfo built = v instanceof Expr.Call call ? resolveClass(k.module(), call.func()) : null;
-                                if (built != null && built.isModule && !out.contains(built)) out.add(built);
-                            }
-                        }
-                    }
+        for (ClassInfo k = c; k != null && out.isEmpty(); k = k.bases.isEmpty() ? null : k.bases.get(0)) {
+            for (Expr value : selfAssignedValues(k, attr)) {
+                List<Expr> values = value instanceof Expr.IfExp i ? List.of(i.body(), i.orelse()) : List.of(value);
+                for (Expr v : values) {
+                    ClassInfo built = v instanceof Expr.Call call ? resolveClass(k.module(), call.func()) : null;
+                    if (built != null && built.isModule && !out.contains(built)) out.add(built);
                 }
             }
-            if (!out.isEmpty()) break;
         }
         return out;
     }
@@ -401,22 +391,30 @@ public final class Project {
     /** Whether {@code self.attr} is assigned an {@code nn.Buffer(...)} in a method of {@code c} or a project base. */
     public boolean isBufferAttribute(ClassInfo c, String attr) {
         for (ClassInfo k = c; k != null; k = k.bases.isEmpty() ? null : k.bases.get(0)) {
-            for (Stmt.FunctionDef f : k.ownMethods().values()) {
-                String self = f.args().args().isEmpty() ? null : f.args().args().get(0).arg();
-                for (Stmt s : Statements.of(f.body())) {
-                    if (!(s instanceof Stmt.Assign as) || !(as.value() instanceof Expr.Call call)) continue;
-                    String qn = k.module().names().qualifiedName(call.func());
-                    if (!"torch.nn.Buffer".equals(qn) && !"torch.nn.parameter.Buffer".equals(qn)) continue;
-                    for (Expr t : as.targets()) {
-                        if (t instanceof Expr.Attribute at && at.attr().equals(attr) && at.value() instanceof Expr.Name n
-                                && n.id().equals(self)) {
-                            return true;
-                        }
+            for (Expr value : selfAssignedValues(k, attr)) {
+                String qn = value instanceof Expr.Call call ? k.module().names().qualifiedName(call.func()) : null;
+                if ("torch.nn.Buffer".equals(qn) || "torch.nn.parameter.Buffer".equals(qn)) return true;
+            }
+        }
+        return false;
+    }
+
+    /** The values {@code self.attr = value} assigns in the methods of {@code k} itself (not its bases). */
+    private static List<Expr> selfAssignedValues(ClassInfo k, String attr) {
+        List<Expr> out = new ArrayList<>();
+        for (Stmt.FunctionDef f : k.ownMethods().values()) {
+            String self = f.args().args().isEmpty() ? null : f.args().args().get(0).arg();
+            for (Stmt s : Statements.of(f.body())) {
+                if (!(s instanceof Stmt.Assign as)) continue;
+                for (Expr t : as.targets()) {
+                    if (t instanceof Expr.Attribute at && at.attr().equals(attr) && at.value() instanceof Expr.Name n
+                            && n.id().equals(self)) {
+                        out.add(as.value());
                     }
                 }
             }
         }
-        return false;
+        return out;
     }
 
     /** The expression last assigned to {@code self.attr} (or the class-body name) in {@code c} or a base; null if none. */
@@ -428,19 +426,8 @@ public final class Project {
                     for (Expr t : as.targets()) if (t instanceof Expr.Name n && n.id().equals(attr)) found = as.value();
                 }
             }
-            for (Stmt.FunctionDef f : k.ownMethods().values()) {
-                String self = f.args().args().isEmpty() ? null : f.args().args().get(0).arg();
-                for (Stmt s : Statements.of(f.body())) {
-                    if (s instanceof Stmt.Assign as) {
-                        for (Expr t : as.targets()) {
-                            if (t instanceof Expr.Attribute at && at.attr().equals(attr) && at.value() instanceof Expr.Name n
-                                    && n.id().equals(self)) {
-                                found = as.value();
-                            }
-                        }
-                    }
-                }
-            }
+            List<Expr> assigned = selfAssignedValues(k, attr);
+            if (!assigned.isEmpty()) found = assigned.get(assigned.size() - 1);
             if (found != null) return found;
         }
         return null;
