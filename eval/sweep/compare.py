@@ -329,8 +329,9 @@ def path_traced(data, rel, path_line, a, b, ran):
 
 
 def tensor_path_line(message):
-    """The line of the assignment a GM101 message says makes the tested name a tensor, or None."""
-    m = re.search(r"holds a tensor only after the assignment on line (\d+)", message)
+    """The line a GM101 message says makes the tested name a tensor (an assignment, or a helper's
+    return in the same file), or None."""
+    m = re.search(r"holds a tensor only (?:after the assignment|when its helper returns) on line (\d+)", message)
     return int(m.group(1)) if m else None
 
 

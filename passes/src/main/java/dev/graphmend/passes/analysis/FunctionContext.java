@@ -840,6 +840,7 @@ public final class FunctionContext {
             case TENSOR_SEQUENCE: return s.slice() instanceof Expr.Slice ? Val.TENSORS : Val.TENSOR;
             case STATIC: return Val.STATIC;
             case MODULE: return v;
+            case NUMPY_ARRAY: return Val.NUMPY_ARRAY;
             default:
                 // `f(mask)[:, 0, 0, :]`: only tensors (and arrays) take such an index
                 return isMultiDimensionalIndex(s.slice()) ? Val.TENSOR : Val.UNKNOWN;
@@ -857,7 +858,17 @@ public final class FunctionContext {
             return Val.TENSOR;
         }
         if (l.kind() == ValueKind.STATIC && r.kind() == ValueKind.STATIC) return Val.STATIC;
+        if (numpyOverStatic(l.kind(), r.kind())) return Val.NUMPY_ARRAY; // `n % np.lcm(a, b)`
         return Val.UNKNOWN;
+    }
+
+    private static boolean numpyOverStatic(ValueKind... kinds) {
+        boolean numpy = false;
+        for (ValueKind k : kinds) {
+            if (k == ValueKind.NUMPY_ARRAY) numpy = true;
+            else if (k != ValueKind.STATIC) return false;
+        }
+        return numpy;
     }
 
     /** {@code a == None} / {@code a != None}, the only operator (a tensor's {@code __eq__} with None is False). */
@@ -877,13 +888,16 @@ public final class FunctionContext {
         if (comparesWithNone(c)) return Val.STATIC; // `x != None`: Dynamo decides it while tracing
         boolean anyTensor = value(c.left()).isTensor(), allStatic = kind(c.left()) == ValueKind.STATIC;
         boolean bottom = value(c.left()).isBottom();
+        List<ValueKind> kinds = new ArrayList<>(List.of(kind(c.left())));
         for (Expr x : c.comparators()) {
             anyTensor |= value(x).isTensor();
             allStatic &= kind(x) == ValueKind.STATIC;
             bottom |= value(x).isBottom();
+            kinds.add(kind(x));
         }
         if (anyTensor) return Val.BOOL_TENSOR;
         if (bottom) return Val.BOTTOM;
+        if (numpyOverStatic(kinds.toArray(ValueKind[]::new))) return Val.NUMPY_ARRAY;
         return allStatic ? Val.STATIC : Val.UNKNOWN;
     }
 
@@ -928,6 +942,7 @@ public final class FunctionContext {
             return Val.of(torch);
         }
         if (qn != null && qn.startsWith("builtins.")) return builtinCall(qn.substring(9), c);
+        if (TorchApi.isNumpyArrayFunction(qn)) return Val.NUMPY_ARRAY;
         Callee target = callee(c);
         if (target != null) return returnValue(target.function(), c, target.bound());
         Val callee = f instanceof Expr.Name || f instanceof Expr.Attribute || f instanceof Expr.Subscript ? calleeValue(f) : Val.UNKNOWN;
@@ -1084,6 +1099,38 @@ public final class FunctionContext {
             default:
                 return Val.UNKNOWN;
         }
+    }
+
+    /**
+     * For {@code n = helper(...)} with one reaching definition, where the helper (in this module)
+     * returns a tensor on some paths and something else on the others (Reformer's chunk length:
+     * a config int, or {@code np.lcm(...)}): the return statement that gives the tensor, else null.
+     */
+    public Stmt.Return tensorReturnOnSomePaths(Expr.Name n) {
+        var defs = project.defUse(fn.module(), fn.def()).definitionsOf(n);
+        if (defs.size() != 1) return null;
+        Source src = sources().get(defs.iterator().next().node());
+        if (src == null || src.element() || src.aug() != null || src.counter() || !(src.value() instanceof Expr.Call c)) return null;
+        Callee target = callee(c);
+        if (target == null || target.function().module() != fn.module() || depth >= MAX_CALL_DEPTH
+                || target.function().def() == fn.def()) {
+            return null;
+        }
+        FunctionContext inner = new FunctionContext(project, target.function(),
+                bindArguments(target.function(), c, target.bound()), depth + 1, consulted);
+        // The other paths may give unknown values (config reads): the break is reported as one that
+        // happens when the tensor path ran, and the sweep judges it only where that line ran.
+        Stmt.Return tensor = null;
+        boolean other = false;
+        for (Stmt s : inner.liveStatements()) {
+            if (!(s instanceof Stmt.Return r) || r.value() == null) continue;
+            if (inner.value(r.value()).hasDataTruth()) {
+                if (tensor == null) tensor = r;
+            } else {
+                other = true;
+            }
+        }
+        return other ? tensor : null;
     }
 
     /** What a call of a project function returns, judged from its return statements (a few calls deep). */

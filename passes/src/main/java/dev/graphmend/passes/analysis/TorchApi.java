@@ -150,6 +150,30 @@ public final class TorchApi {
         }
     }
 
+    /**
+     * A numpy function whose result Dynamo traces as a tensor ({@code np.lcm(a, b)},
+     * {@code np.sqrt(d)}): branching on it or using it as a size reads its value (observed on torch
+     * 2.15 and 2.10, fixtures/GM101.py). Not the random module (GM203), types, dtypes or the
+     * introspection helpers, which give Python values.
+     */
+    public static boolean isNumpyArrayFunction(String qn) {
+        if (qn == null || !qn.startsWith("numpy.") || qn.indexOf('.', 6) >= 0) return false;
+        String last = qn.substring(6);
+        if (last.isEmpty() || !Character.isLowerCase(last.charAt(0))) return false;
+        return !NUMPY_NON_ARRAY.contains(last) && !last.matches("(float|int|uint|bool|complex|str|object)[0-9]*_?");
+    }
+
+    private static final Set<String> NUMPY_NON_ARRAY = Set.of("random", "dtype", "finfo", "iinfo", "ndim", "shape",
+            "isscalar", "issubdtype", "result_type", "promote_types", "can_cast", "seterr", "errstate", "set_printoptions",
+            "get_printoptions", "printoptions", "load", "save", "savez", "frombuffer", "fromfile", "loadtxt", "savetxt",
+            "array_repr", "array_str", "array2string", "typename", "testing", "lib", "linalg", "fft", "ma", "char",
+            "polynomial", "core", "version", "show_config", "info", "source", "deprecate", "longdouble", "half", "single",
+            "double", "intp", "uintp", "byte", "ubyte", "short", "ushort", "intc", "uintc", "longlong", "ulonglong",
+            "cdouble", "csingle", "clongdouble", "datetime64", "timedelta64", "bytes_", "str_", "void", "generic",
+            "number", "integer", "floating", "inexact", "signedinteger", "unsignedinteger", "complexfloating",
+            "ndarray", "matrix", "iterable", "vectorize", "frompyfunc", "nditer", "ndindex", "ndenumerate",
+            "broadcast_shapes", "get_include");
+
     /** Base classes that make a class an nn.Module. */
     public static boolean isModuleBase(String qn) {
         if (qn == null) return false;

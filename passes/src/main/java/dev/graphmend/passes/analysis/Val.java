@@ -14,6 +14,7 @@ public record Val(ValueKind kind, ClassInfo cls) {
     public static final Val UNKNOWN = new Val(ValueKind.UNKNOWN, null);
     public static final Val BOTTOM = new Val(ValueKind.BOTTOM, null);
     public static final Val MAYBE_TENSOR = new Val(ValueKind.MAYBE_TENSOR, null);
+    public static final Val NUMPY_ARRAY = new Val(ValueKind.NUMPY_ARRAY, null);
 
     /** A literal's value: None is {@link #NONE} (the parser gives it as {@code PyConstant.Singleton.NONE}), any other is static. */
     public static Val ofConstant(dev.graphmend.ir.ast.Expr.Constant c) {
@@ -35,6 +36,7 @@ public record Val(ValueKind kind, ClassInfo cls) {
             case MODULE: return MODULE;
             case NONE: return NONE;
             case MAYBE_TENSOR: return MAYBE_TENSOR;
+            case NUMPY_ARRAY: return NUMPY_ARRAY;
             default: return UNKNOWN;
         }
     }
@@ -48,6 +50,8 @@ public record Val(ValueKind kind, ClassInfo cls) {
     public boolean isBottom() { return kind == ValueKind.BOTTOM; }
 
     public boolean isTensor() { return kind.isTensor(); }
+
+    public boolean hasDataTruth() { return kind.hasDataTruth(); }
 
     public Val join(Val o) {
         if (o == null || this.equals(o)) return this;

@@ -28,6 +28,13 @@ public enum ValueKind {
      * tensor (`mask = mask if mask is not None else torch.ones(...)`) it is one.
      */
     MAYBE_TENSOR,
+    /**
+     * A numpy array or scalar computed while tracing ({@code np.lcm(a, b)}, {@code np.ceil(r)}):
+     * Dynamo traces numpy through torch, so its truth value is data (branching on it breaks), while
+     * {@code int()}, {@code float()} and sizes of it trace (observed on torch 2.15 and 2.10,
+     * fixtures/GM101.py and fixtures/GM201.py).
+     */
+    NUMPY_ARRAY,
     /** No value yet: a definition still being evaluated around a loop. Joins as the identity. */
     BOTTOM,
     NONE,
@@ -35,6 +42,11 @@ public enum ValueKind {
 
     public boolean isTensor() {
         return this == TENSOR || this == BOOL_TENSOR;
+    }
+
+    /** Whether taking this value's truth (an {@code if}, {@code and}, {@code not}) reads data. */
+    public boolean hasDataTruth() {
+        return isTensor() || this == NUMPY_ARRAY;
     }
 
     /** The least upper bound: equal kinds stay, None joins anything (Optional), tensors join to TENSOR. */
@@ -45,6 +57,7 @@ public enum ValueKind {
         if (this == NONE) return o;
         if (o == NONE) return this;
         if (isTensor() && o.isTensor()) return TENSOR;
+        if (this == NUMPY_ARRAY && o.isTensor() || o == NUMPY_ARRAY && isTensor()) return TENSOR;
         if (this == MAYBE_TENSOR && o.isTensor() || o == MAYBE_TENSOR && isTensor()) return TENSOR;
         return UNKNOWN;
     }

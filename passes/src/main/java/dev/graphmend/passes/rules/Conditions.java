@@ -22,7 +22,38 @@ final class Conditions {
         if (test instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) return isDataDependent(f, u.operand());
         if (test instanceof Expr.NamedExpr ne) return isDataDependent(f, ne.value());
         if (test instanceof Expr.Name n && f.tensorDefinitionOnSomePaths(n) != null) return true;
-        return f.value(test).isTensor();
+        if (f.value(test).hasDataTruth()) return true;
+        return pathTensor(f, test) != null;
+    }
+
+    /**
+     * A comparison or arithmetic over Python values and one name that a helper of this module
+     * returns as a tensor on some paths ({@code seq_len % chunk != 0} with
+     * {@code chunk = _chunk_len(config)} returning a config int or {@code np.lcm(...)}): what
+     * makes it a tensor, or null.
+     */
+    private static String pathTensor(FunctionContext f, Expr e) {
+        List<Expr> operands;
+        if (e instanceof Expr.Compare c) {
+            operands = new java.util.ArrayList<>(c.comparators());
+            operands.add(c.left());
+        } else if (e instanceof Expr.BinOp b) {
+            operands = List.of(b.left(), b.right());
+        } else if (e instanceof Expr.Name n) {
+            Stmt.Return r = f.tensorReturnOnSomePaths(n);
+            return r == null ? null : " `" + n.id() + "` holds a tensor only when its helper returns on line " + r.span().line()
+                    + "; its other paths give a Python value.";
+        } else {
+            return null;
+        }
+        String found = null;
+        for (Expr x : operands) {
+            if (f.value(x).kind() == dev.graphmend.passes.analysis.ValueKind.STATIC) continue;
+            String p = pathTensor(f, x);
+            if (p == null || found != null) return null;
+            found = p;
+        }
+        return found;
     }
 
     /**
@@ -35,6 +66,7 @@ final class Conditions {
             Expr e = todo.remove(0);
             if (e instanceof Expr.BoolOp b) todo.addAll(b.values());
             else if (e instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) todo.add(u.operand());
+            else if (!f.value(e).hasDataTruth() && !(e instanceof Expr.Name) && pathTensor(f, e) != null) return pathTensor(f, e);
             else if (e instanceof Expr.Name n) {
                 var def = f.tensorDefinitionOnSomePaths(n);
                 if (def != null && !f.value(n).isTensor()) {
@@ -44,6 +76,20 @@ final class Conditions {
             }
         }
         return "";
+    }
+
+    /** For a test whose data comes from numpy (no tensor in it): a sentence that says why it is one. */
+    static String numpyNote(FunctionContext f, Expr cond) {
+        List<Expr> todo = new java.util.ArrayList<>(List.of(cond));
+        boolean numpy = false;
+        while (!todo.isEmpty()) {
+            Expr e = todo.remove(0);
+            if (e instanceof Expr.BoolOp b) todo.addAll(b.values());
+            else if (e instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) todo.add(u.operand());
+            else if (f.value(e).isTensor()) return "";
+            else numpy |= f.value(e).kind() == dev.graphmend.passes.analysis.ValueKind.NUMPY_ARRAY;
+        }
+        return numpy ? " The value comes from numpy, which Dynamo traces as a tensor." : "";
     }
 
     /** {@code if <test>: raise ...} with nothing else in the body and no else branch: a validation guard. */

@@ -64,8 +64,8 @@ public final class DataDependentBranch implements Rule {
                     markChain(b, handled);
                     for (int k = 0; k < b.values().size() - 1; k++) {
                         if (Conditions.isDataDependent(f, b.values().get(k))) {
-                            out.report(INFO, b, message("`" + (b.op() == dev.graphmend.ir.ast.BoolOperator.And ? "and" : "or") + "`"),
-                                    VALUE_POSITION_IDS);
+                            out.report(INFO, b, message("`" + (b.op() == dev.graphmend.ir.ast.BoolOperator.And ? "and" : "or") + "`")
+                                    + Conditions.tensorOnSomePaths(f, b) + Conditions.numpyNote(f, b), VALUE_POSITION_IDS);
                             return;
                         }
                     }
@@ -94,7 +94,8 @@ public final class DataDependentBranch implements Rule {
     private static void test(FunctionContext f, Expr cond, String what, Set<Node> handled, Reporter out) {
         if (handled.contains(cond)) return;
         markChain(cond, handled);
-        if (Conditions.isDataDependent(f, cond)) out.report(INFO, cond, message(what) + Conditions.onlyWhen(f, cond) + Conditions.tensorOnSomePaths(f, cond), List.of("GB0170"));
+        if (Conditions.isDataDependent(f, cond)) out.report(INFO, cond, message(what) + Conditions.onlyWhen(f, cond)
+                + Conditions.tensorOnSomePaths(f, cond) + Conditions.numpyNote(f, cond), List.of("GB0170"));
     }
 
     private static String message(String what) {
