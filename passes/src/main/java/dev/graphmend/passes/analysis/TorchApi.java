@@ -152,9 +152,9 @@ public final class TorchApi {
 
     /**
      * A numpy function whose result Dynamo traces as a tensor ({@code np.lcm(a, b)},
-     * {@code np.sqrt(d)}): branching on it or using it as a size reads its value (observed on torch
-     * 2.15 and 2.10, fixtures/GM101.py). Not the random module (GM203), types, dtypes or the
-     * introspection helpers, which give Python values.
+     * {@code np.sqrt(d)}), a {@link ValueKind#NUMPY_ARRAY}: branching on it breaks, int() and sizes
+     * of it trace (observed on torch 2.15 and 2.10, fixtures/GM101.py and GM201.py). Not the random
+     * module (GM203), types, dtypes or the introspection helpers, which give Python values.
      */
     public static boolean isNumpyArrayFunction(String qn) {
         if (qn == null || !qn.startsWith("numpy.") || qn.indexOf('.', 6) >= 0) return false;

@@ -4,6 +4,7 @@ import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.ir.ast.UnaryOperator;
 import dev.graphmend.passes.analysis.FunctionContext;
+import dev.graphmend.passes.analysis.ValueKind;
 import java.util.List;
 
 /** Truth tests: when taking an expression's truth value makes Dynamo read tensor data. */
@@ -48,7 +49,7 @@ final class Conditions {
         }
         String found = null;
         for (Expr x : operands) {
-            if (f.value(x).kind() == dev.graphmend.passes.analysis.ValueKind.STATIC) continue;
+            if (f.value(x).kind() == ValueKind.STATIC) continue;
             String p = pathTensor(f, x);
             if (p == null || found != null) return null;
             found = p;
@@ -58,21 +59,20 @@ final class Conditions {
 
     /**
      * For a test over a name that is a tensor on some paths only: which assignment makes it one
-     * ({@code skip_the_layer = dropout_probability < p} under {@code if self.training}).
+     * ({@code skip_the_layer = dropout_probability < p} under {@code if self.training}), or which
+     * helper return ({@link #pathTensor}).
      */
     static String tensorOnSomePaths(FunctionContext f, Expr cond) {
-        List<Expr> todo = new java.util.ArrayList<>(List.of(cond));
-        while (!todo.isEmpty()) {
-            Expr e = todo.remove(0);
-            if (e instanceof Expr.BoolOp b) todo.addAll(b.values());
-            else if (e instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) todo.add(u.operand());
-            else if (!f.value(e).hasDataTruth() && !(e instanceof Expr.Name) && pathTensor(f, e) != null) return pathTensor(f, e);
-            else if (e instanceof Expr.Name n) {
+        for (Expr e : operands(cond)) {
+            if (e instanceof Expr.Name n) {
                 var def = f.tensorDefinitionOnSomePaths(n);
                 if (def != null && !f.value(n).isTensor()) {
                     return " `" + n.id() + "` holds a tensor only after the assignment on line " + (def.span().line())
                             + "; elsewhere it is a Python value.";
                 }
+            } else if (!f.value(e).hasDataTruth()) {
+                String path = pathTensor(f, e);
+                if (path != null) return path;
             }
         }
         return "";
@@ -80,16 +80,25 @@ final class Conditions {
 
     /** For a test whose data comes from numpy (no tensor in it): a sentence that says why it is one. */
     static String numpyNote(FunctionContext f, Expr cond) {
-        List<Expr> todo = new java.util.ArrayList<>(List.of(cond));
         boolean numpy = false;
+        for (Expr e : operands(cond)) {
+            if (f.value(e).isTensor()) return "";
+            numpy |= f.value(e).kind() == ValueKind.NUMPY_ARRAY;
+        }
+        return numpy ? " The value comes from numpy, which Dynamo traces as a tensor." : "";
+    }
+
+    /** The operands of a test's and/or/not chain, in order ({@code a and not b} gives a, b). */
+    private static List<Expr> operands(Expr cond) {
+        List<Expr> out = new java.util.ArrayList<>();
+        List<Expr> todo = new java.util.ArrayList<>(List.of(cond));
         while (!todo.isEmpty()) {
             Expr e = todo.remove(0);
             if (e instanceof Expr.BoolOp b) todo.addAll(b.values());
             else if (e instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) todo.add(u.operand());
-            else if (f.value(e).isTensor()) return "";
-            else numpy |= f.value(e).kind() == dev.graphmend.passes.analysis.ValueKind.NUMPY_ARRAY;
+            else out.add(e);
         }
-        return numpy ? " The value comes from numpy, which Dynamo traces as a tensor." : "";
+        return out;
     }
 
     /** {@code if <test>: raise ...} with nothing else in the body and no else branch: a validation guard. */
