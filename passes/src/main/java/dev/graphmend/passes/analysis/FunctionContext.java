@@ -3,6 +3,7 @@ package dev.graphmend.passes.analysis;
 import dev.graphmend.ir.ast.Arg;
 import dev.graphmend.ir.ast.Arguments;
 import dev.graphmend.ir.ast.CmpOperator;
+import dev.graphmend.ir.ast.Comprehension;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Keyword;
 import dev.graphmend.ir.ast.Node;
@@ -500,6 +501,11 @@ public final class FunctionContext {
             return Val.STATIC;
         }
         if (e instanceof Expr.IfExp i) return value(i.body()).join(value(i.orelse()));
+        if (e instanceof Expr.ListComp lc) {
+            // `[m - v for v in lengths]` with `m` a tensor: a list of tensors (its elements branch as tensors)
+            Val el = value(lc.elt());
+            return el.isTensor() ? Val.TENSORS : el.isBottom() ? Val.BOTTOM : Val.UNKNOWN;
+        }
         if (e instanceof Expr.Tuple t) return sequence(t.elts());
         if (e instanceof Expr.List l) return sequence(l.elts());
         return Val.UNKNOWN;
@@ -529,14 +535,45 @@ public final class FunctionContext {
             // a local we cannot value that the function uses only a tensor's way (`m = mask > 0`
             // then `m.flatten()`, LED's mask after `_pad_to_window_size`) is a tensor there
             if (v.kind() == ValueKind.UNKNOWN && usedAsTensor().contains(n.id())) return Val.TENSOR;
+            if ((v.isTensor() || v.kind() == ValueKind.TENSOR_SEQUENCE) && !v.input() && graphInputs().separated(n, defs)) {
+                return v.asInput();
+            }
             return v;
         }
         Val p = parameter(n.id());
         if (p != null && isParameterUse(n)) return p;
         Target t = fn.module().names().resolve(n);
+        Node bound = comprehensionTarget(t, n.id());
+        if (bound != null) {
+            // a comprehension's own variable: the def-use chains leave it out (it is shadowed there)
+            Source src = sources().get(bound);
+            if (src != null && src.value() != null) return src.element() ? element(value(src.value())) : value(src.value());
+            return src != null && src.counter() ? Val.STATIC : Val.UNKNOWN;
+        }
         if (t instanceof Target.Imported imp) return importedValue(imp.qualifiedName());
         if (t instanceof Target.ModuleMember mm && mm.path().indexOf('.') < 0) return moduleConstant(mm.path());
         return Val.UNKNOWN;
+    }
+
+    /** The target Name that binds {@code id} in the comprehension a local resolves to, or null. */
+    private static Node comprehensionTarget(Target t, String id) {
+        if (!(t instanceof Target.Local loc) || loc.symbol() == null || loc.symbol().scope() == null) return null;
+        Node scope = loc.symbol().scope().node();
+        List<Comprehension> gens = scope instanceof Expr.ListComp lc ? lc.generators()
+                : scope instanceof Expr.SetComp sc ? sc.generators()
+                : scope instanceof Expr.GeneratorExp g ? g.generators()
+                : scope instanceof Expr.DictComp dc ? dc.generators() : null;
+        if (gens == null) return null;
+        Node[] found = {null};
+        for (Comprehension g : gens) findTarget(g.target(), id, found);
+        return found[0];
+    }
+
+    private static void findTarget(Expr target, String id, Node[] found) {
+        if (target instanceof Expr.Name n && n.id().equals(id)) found[0] = n;
+        else if (target instanceof Expr.Tuple tu) tu.elts().forEach(e -> findTarget(e, id, found));
+        else if (target instanceof Expr.List l) l.elts().forEach(e -> findTarget(e, id, found));
+        else if (target instanceof Expr.Starred st) findTarget(st.value(), id, found);
     }
 
     /**
@@ -736,7 +773,8 @@ public final class FunctionContext {
 
     private static Val element(Val v) {
         switch (v.kind()) {
-            case TENSOR_SEQUENCE: case TENSOR: case BOOL_TENSOR: return Val.TENSOR;
+            case TENSOR_SEQUENCE: return v.input() ? Val.TENSOR.asInput() : Val.TENSOR; // a tuple's own elements
+            case TENSOR: case BOOL_TENSOR: return Val.TENSOR; // rows of a tensor: computed in the graph
             case STATIC: return Val.STATIC;
             case MODULE: return v; // iterating an nn.ModuleList / nn.Sequential
             default: return Val.UNKNOWN;
@@ -758,6 +796,12 @@ public final class FunctionContext {
             }
             expressions(s).forEach(e -> {
                 if (e instanceof Expr.NamedExpr ne) bind(m, ne.target(), ne.value(), false);
+                // `[f(h, w) for h, w in zip(heights, widths)]`: a comprehension's targets like a loop's
+                List<Comprehension> gens = e instanceof Expr.ListComp lc ? lc.generators()
+                        : e instanceof Expr.SetComp sc ? sc.generators()
+                        : e instanceof Expr.GeneratorExp g ? g.generators()
+                        : e instanceof Expr.DictComp dc ? dc.generators() : List.of();
+                for (Comprehension g : gens) bind(m, g.target(), g.iter(), true);
             });
         }
         sources = m;
@@ -837,7 +881,7 @@ public final class FunctionContext {
         switch (v.kind()) {
             case BOTTOM: return Val.BOTTOM;
             case TENSOR: case BOOL_TENSOR: return Val.TENSOR;
-            case TENSOR_SEQUENCE: return s.slice() instanceof Expr.Slice ? Val.TENSORS : Val.TENSOR;
+            case TENSOR_SEQUENCE: return s.slice() instanceof Expr.Slice ? Val.TENSORS : element(v);
             case STATIC: return Val.STATIC;
             case MODULE: return v;
             case NUMPY_ARRAY: return Val.NUMPY_ARRAY;
@@ -1053,7 +1097,46 @@ public final class FunctionContext {
                 return out;
             }
         }
+        if (fn.owner() == null) return List.of();
+        if (c.func() instanceof Expr.Name n && isLoopVariable(n)) return containerForwards(null);
+        // `self.layer[-1](x)` on a container filled from several classes (Switch Transformers' blocks)
+        if (c.func() instanceof Expr.Subscript sub && sub.value() instanceof Expr.Attribute a
+                && value(a.value()).kind() == ValueKind.SELF) {
+            return containerForwards(a.attr());
+        }
         return List.of();
+    }
+
+    private boolean isLoopVariable(Expr.Name n) {
+        var defs = project.defUse(fn.module(), fn.def()).definitionsOf(n);
+        if (defs.isEmpty()) return false;
+        for (Definition d : defs) if (d.kind() != Definition.Kind.FOR_TARGET) return false;
+        return true;
+    }
+
+    /**
+     * A module taken from a loop ({@code for flow in flows: flow(x)}) whose class is not one: the
+     * forwards of every class the containers this method reads hold ({@code self.flows}, built from
+     * several classes or reordered first, VITS' {@code list(reversed(self.flows))}); with
+     * {@code only}, the classes of that one container.
+     */
+    private List<Callee> containerForwards(String only) {
+        List<Callee> out = new ArrayList<>();
+        Set<String> read = new java.util.LinkedHashSet<>();
+        if (only != null) read.add(only);
+        String self = fn.def().args().args().isEmpty() ? null : fn.def().args().args().get(0).arg();
+        for (Stmt s : only != null ? List.<Stmt>of() : Statements.of(fn.def().body())) {
+            Statements.expressions(s, e -> {
+                if (e instanceof Expr.Attribute a && a.value() instanceof Expr.Name r && r.id().equals(self)) read.add(a.attr());
+            });
+        }
+        for (String attr : read) {
+            for (ClassInfo k : project.containerElementClasses(fn.owner(), attr)) {
+                Callee fwd = forwardOf(k);
+                if (fwd != null && !out.contains(fwd)) out.add(fwd);
+            }
+        }
+        return out;
     }
 
     private static Callee forwardOf(ClassInfo c) {
@@ -1131,6 +1214,21 @@ public final class FunctionContext {
             }
         }
         return other ? tensor : null;
+    }
+
+    private GraphInputs graphInputs;
+
+    /** Which of this function's tensors Dynamo holds as graph inputs (built on first use). */
+    GraphInputs graphInputs() {
+        if (graphInputs == null) graphInputs = new GraphInputs(this);
+        return graphInputs;
+    }
+
+    /** A context for the callee of {@code c} with the call's arguments bound, or null past the call depth limit. */
+    FunctionContext calleeContext(Callee target, Expr.Call c) {
+        if (depth >= MAX_CALL_DEPTH || target.function().def() == fn.def()) return null;
+        return new FunctionContext(project, target.function(), bindArguments(target.function(), c, target.bound()),
+                depth + 1, consulted);
     }
 
     /** What a call of a project function returns, judged from its return statements (a few calls deep). */

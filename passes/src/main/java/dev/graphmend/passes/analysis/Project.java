@@ -347,14 +347,32 @@ public final class Project {
             if (self == null) continue;
             for (Stmt s : Statements.of(f.body())) scanSelfAssignments(c, self, s, m);
         }
+        // `self.layers = nn.ModuleList()` filled by `self.layers.append(Layer(...))`: one class, its value
+        for (var e : m.entrySet()) {
+            if (e.getValue().kind() == ValueKind.MODULE && e.getValue().cls() == null) {
+                List<ClassInfo> held = containerElementClasses(c, e.getKey());
+                if (held.size() == 1) e.setValue(Val.module(held.get(0)));
+            }
+        }
         c.attributes = m;
         return m;
+    }
+
+    /** Methods that return their receiver's kind: {@code self.a = self.a.to(dtype)} keeps what {@code a} is. */
+    private static final java.util.Set<String> MOVES = java.util.Set.of("to", "cuda", "cpu", "half", "float", "double",
+            "bfloat16", "type", "contiguous");
+
+    private static boolean movesItself(String self, String attr, Expr value) {
+        return value instanceof Expr.Call call && call.func() instanceof Expr.Attribute m && MOVES.contains(m.attr())
+                && m.value() instanceof Expr.Attribute a && a.attr().equals(attr)
+                && a.value() instanceof Expr.Name n && n.id().equals(self);
     }
 
     private void scanSelfAssignments(ClassInfo c, String self, Stmt s, Map<String, Val> m) {
         if (s instanceof Stmt.Assign as) {
             for (Expr t : as.targets()) {
-                if (t instanceof Expr.Attribute at && at.value() instanceof Expr.Name n && n.id().equals(self)) {
+                if (t instanceof Expr.Attribute at && at.value() instanceof Expr.Name n && n.id().equals(self)
+                        && !movesItself(self, at.attr(), as.value())) {
                     merge(m, at.attr(), valueOf(c, as.value()));
                 }
             }
@@ -365,7 +383,7 @@ public final class Project {
                 && call.func() instanceof Expr.Attribute f && f.value() instanceof Expr.Name n && n.id().equals(self)
                 && (f.attr().equals("register_buffer") || f.attr().equals("register_parameter"))
                 && !call.args().isEmpty() && call.args().get(0) instanceof Expr.Constant k && k.value() instanceof String name) {
-            merge(m, name, Val.TENSOR);
+            merge(m, name, Val.TENSOR.asInput()); // a registered buffer or parameter is an input of every graph
         }
     }
 
@@ -386,6 +404,63 @@ public final class Project {
             }
         }
         return out;
+    }
+
+    private static final java.util.Set<String> CONTAINERS = java.util.Set.of("torch.nn.ModuleList", "torch.nn.Sequential",
+            "torch.nn.ModuleDict");
+
+    /**
+     * The project module classes a container attribute ({@code self.layers = nn.ModuleList(...)})
+     * holds, from the constructor's arguments and from {@code self.layers.append(Layer(...))},
+     * {@code extend([...])} and {@code insert(i, ...)} in the methods of {@code c} or a project base
+     * (Switch Transformers' blocks, VITS' flows): every class, in order of appearance. Empty when
+     * the attribute is not such a container.
+     */
+    public List<ClassInfo> containerElementClasses(ClassInfo c, String attr) {
+        List<ClassInfo> out = new ArrayList<>();
+        boolean container = false;
+        for (ClassInfo k = c; k != null; k = k.bases.isEmpty() ? null : k.bases.get(0)) {
+            for (Expr value : selfAssignedValues(k, attr)) {
+                String qn = value instanceof Expr.Call call ? k.module().names().qualifiedName(call.func()) : null;
+                if (qn != null && CONTAINERS.contains(qn)) {
+                    Expr.Call call = (Expr.Call) value;
+                    container = true;
+                    moduleClassesIn(k.module(), call.args(), out);
+                }
+            }
+            for (Stmt.FunctionDef f : k.ownMethods().values()) {
+                String self = f.args().args().isEmpty() ? null : f.args().args().get(0).arg();
+                for (Stmt st : Statements.of(f.body())) {
+                    if (st instanceof Stmt.Expr ex && ex.value() instanceof Expr.Call call
+                            && call.func() instanceof Expr.Attribute m && m.value() instanceof Expr.Attribute target
+                            && target.attr().equals(attr) && target.value() instanceof Expr.Name n && n.id().equals(self)) {
+                        switch (m.attr()) {
+                            case "append": case "extend": moduleClassesIn(k.module(), call.args(), out); break;
+                            case "insert": if (call.args().size() == 2) moduleClassesIn(k.module(), call.args().subList(1, 2), out); break;
+                            default: break;
+                        }
+                    }
+                }
+            }
+        }
+        return container ? out : List.of();
+    }
+
+    private void moduleClassesIn(SourceModule m, List<Expr> args, List<ClassInfo> out) {
+        List<Expr> todo = new ArrayList<>(args);
+        while (!todo.isEmpty()) {
+            Expr a = todo.remove(0);
+            if (a instanceof Expr.ListComp lc) todo.add(lc.elt());
+            else if (a instanceof Expr.GeneratorExp g) todo.add(g.elt());
+            else if (a instanceof Expr.List l) todo.addAll(l.elts());
+            else if (a instanceof Expr.Tuple t) todo.addAll(t.elts());
+            else if (a instanceof Expr.Starred st) todo.add(st.value());
+            else if (a instanceof Expr.IfExp i) { todo.add(i.body()); todo.add(i.orelse()); }
+            else if (a instanceof Expr.Call c) {
+                ClassInfo k = resolveClass(m, c.func());
+                if (k != null && k.isModule && !out.contains(k)) out.add(k);
+            }
+        }
     }
 
     /** Whether {@code self.attr} is assigned an {@code nn.Buffer(...)} in a method of {@code c} or a project base. */

@@ -3,8 +3,14 @@ package dev.graphmend.passes.analysis;
 /**
  * An abstract value: its kind and, for modules and {@code self}, the workspace class it is an
  * instance of (null when that class is not in the workspace).
+ *
+ * @param input for a tensor (or a tuple of tensors): whether Dynamo holds it as an input of the
+ *     graph it is tracing rather than computing it there: a registered buffer, a value computed
+ *     before a graph break of the same function (the resume function receives it), or the result
+ *     of a call that broke (it ran eagerly). Dynamo reads such a 0-d tensor's value while tracing
+ *     where a size is needed, so using it as one does not break (see {@link GraphInputs}).
  */
-public record Val(ValueKind kind, ClassInfo cls) {
+public record Val(ValueKind kind, ClassInfo cls, boolean input) {
     public static final Val TENSOR = new Val(ValueKind.TENSOR, null);
     public static final Val BOOL_TENSOR = new Val(ValueKind.BOOL_TENSOR, null);
     public static final Val TENSORS = new Val(ValueKind.TENSOR_SEQUENCE, null);
@@ -15,6 +21,15 @@ public record Val(ValueKind kind, ClassInfo cls) {
     public static final Val BOTTOM = new Val(ValueKind.BOTTOM, null);
     public static final Val MAYBE_TENSOR = new Val(ValueKind.MAYBE_TENSOR, null);
     public static final Val NUMPY_ARRAY = new Val(ValueKind.NUMPY_ARRAY, null);
+
+    public Val(ValueKind kind, ClassInfo cls) {
+        this(kind, cls, false);
+    }
+
+    /** This tensor as a graph input (values of other kinds are returned as they are). */
+    public Val asInput() {
+        return input || !(isTensor() || kind == ValueKind.TENSOR_SEQUENCE) ? this : new Val(kind, cls, true);
+    }
 
     /** A literal's value: None is {@link #NONE} (the parser gives it as {@code PyConstant.Singleton.NONE}), any other is static. */
     public static Val ofConstant(dev.graphmend.ir.ast.Expr.Constant c) {
@@ -53,10 +68,18 @@ public record Val(ValueKind kind, ClassInfo cls) {
 
     public boolean hasDataTruth() { return kind.hasDataTruth(); }
 
+    /** The least upper bound; a graph input only when every side that is not None is one. */
     public Val join(Val o) {
         if (o == null || this.equals(o)) return this;
         if (isBottom()) return o;
         if (o.isBottom()) return this;
+        Val r = joinKinds(o);
+        boolean in = (input || kind == ValueKind.NONE) && (o.input || o.kind == ValueKind.NONE);
+        if (r.input == in) return r;
+        return in ? r.asInput() : new Val(r.kind, r.cls);
+    }
+
+    private Val joinKinds(Val o) {
         ValueKind k = kind.join(o.kind);
         if (k == kind && k == o.kind) return new Val(k, cls == o.cls ? cls : null);
         if (k == kind) return kind == ValueKind.NONE ? o : this;

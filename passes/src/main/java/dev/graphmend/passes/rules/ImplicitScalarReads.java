@@ -94,7 +94,10 @@ final class ImplicitScalarReads {
         for (Expr p : parts) {
             if (!(p instanceof Expr.Slice sl)) continue;
             for (Expr bound : new Expr[] {sl.lower(), sl.upper(), sl.step()}) {
-                if (bound != null && f.value(bound).isTensor()) out.add(new Use(bound, "a slice bound", ITEM_IDS));
+                // a graph input as a bound: read while tracing on torch 2.10, through .item() on 2.15
+                if (bound != null && f.value(bound).isTensor() && (!f.value(bound).input() || !f.config().torchBefore(2, 15))) {
+                    out.add(new Use(bound, "a slice bound", ITEM_IDS));
+                }
             }
         }
         return out;
@@ -119,7 +122,8 @@ final class ImplicitScalarReads {
             for (Expr e : t.elts()) sizes(f, e, what, out);
         } else if (arg instanceof Expr.List l) {
             for (Expr e : l.elts()) sizes(f, e, what, out);
-        } else if (!(arg instanceof Expr.Starred) && f.value(arg).isTensor()) {
+        } else if (!(arg instanceof Expr.Starred) && f.value(arg).isTensor() && !f.value(arg).input()) {
+            // a graph input (computed before a break, a buffer) Dynamo reads while tracing: no break
             out.add(new Use(arg, what, SIZE_IDS));
         }
     }

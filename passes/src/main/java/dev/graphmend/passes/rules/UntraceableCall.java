@@ -18,7 +18,7 @@ import java.util.Set;
  * ({@code numpy.random.*}, GB0033 on torch 2.15) and reseeding ({@code torch.manual_seed}: GB0007).
  */
 public final class UntraceableCall implements Rule {
-    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033", "GB0225", "GB4841", "GB0179", "GB0206", "GB8985"),
+    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033", "GB0225", "GB4841", "GB0179", "GB0206", "GB8985", "GB0125", "GB0208"),
             Severity.INFORMATION, "A call Dynamo does not trace");
 
     private static final Set<String> CLOCKS = Set.of("time", "perf_counter", "monotonic", "process_time", "time_ns",
@@ -51,7 +51,20 @@ public final class UntraceableCall implements Rule {
 
     private static void call(FunctionContext f, Expr.Call c, Reporter out) {
         String qn = f.qualifiedName(c.func());
-        if (qn != null && qn.startsWith("time.") && CLOCKS.contains(qn.substring(5))) {
+        if (c.func() instanceof Expr.Attribute m && m.attr().equals("requires_grad_") && f.value(m.value()).isTensor()) {
+            // observed (fixtures/GM203.py, static/torch_2_10.py): torch 2.10 does not trace the call
+            // (GB0125); torch 2.15 traces it but breaks when the tensor leaves the graph needing grad (GB8985)
+            boolean old = f.config().torchBefore(2, 11);
+            report(out, c, old ? "Tensor.requires_grad_() is not traced before torch 2.11 (torch-version is "
+                    + f.config().torchVersion() + ")" : "Tensor.requires_grad_() on a tensor made inside the graph: "
+                    + "Dynamo cannot return it as a leaf that needs grad", old ? "GB0125" : "GB8985");
+        } else if (c.func() instanceof Expr.Attribute m && m.attr().equals("to")
+                && f.value(m.value()).kind() == dev.graphmend.passes.analysis.ValueKind.MODULE && f.config().torchBefore(2, 11)) {
+            // observed: torch 2.10 breaks on nn.Module.to() in traced code (GB0208, Switch
+            // Transformers' router); torch 2.15 traces it (static/torch_2_10.py, GM203.py)
+            report(out, c, "nn.Module.to() is not traced before torch 2.11 (torch-version is " + f.config().torchVersion() + ")",
+                    "GB0208");
+        } else if (qn != null && qn.startsWith("time.") && CLOCKS.contains(qn.substring(5))) {
             report(out, c, qn + "() reads the host clock, which Dynamo does not trace", "GB9193");
         } else if ("builtins.breakpoint".equals(qn) || "pdb.set_trace".equals(qn)) {
             report(out, c, "the debugger cannot stop inside a graph", "builtins.breakpoint".equals(qn) ? "GB0059" : "GB0007");
