@@ -51,13 +51,12 @@ public final class UntraceableCall implements Rule {
 
     private static void call(FunctionContext f, Expr.Call c, Reporter out) {
         String qn = f.qualifiedName(c.func());
-        if (c.func() instanceof Expr.Attribute m && m.attr().equals("requires_grad_") && f.value(m.value()).isTensor()) {
-            // observed (fixtures/GM203.py, static/torch_2_10.py): torch 2.10 does not trace the call
-            // (GB0125); torch 2.15 traces it but breaks when the tensor leaves the graph needing grad (GB8985)
-            boolean old = f.config().torchBefore(2, 11);
-            report(out, c, old ? "Tensor.requires_grad_() is not traced before torch 2.11 (torch-version is "
-                    + f.config().torchVersion() + ")" : "Tensor.requires_grad_() on a tensor made inside the graph: "
-                    + "Dynamo cannot return it as a leaf that needs grad", old ? "GB0125" : "GB8985");
+        if (c.func() instanceof Expr.Attribute m && m.attr().equals("requires_grad_") && f.value(m.value()).isTensor()
+                && f.config().torchBefore(2, 11)) {
+            // observed (static/torch_2_10.py, GM203.py): torch 2.10 does not trace the call (GB0125);
+            // torch 2.15 traces it while the tensor stays in the graph (MRA, MaskFormer in the sweep)
+            report(out, c, "Tensor.requires_grad_() is not traced before torch 2.11 (torch-version is "
+                    + f.config().torchVersion() + ")", "GB0125");
         } else if (c.func() instanceof Expr.Attribute m && m.attr().equals("to")
                 && f.value(m.value()).kind() == dev.graphmend.passes.analysis.ValueKind.MODULE && f.config().torchBefore(2, 11)) {
             // observed: torch 2.10 breaks on nn.Module.to() in traced code (GB0208, Switch
