@@ -181,7 +181,10 @@ final class GraphInputs {
         }
         Callee target = f.callee(c);
         if (target == null) return false;
-        FunctionContext inner = f.calleeContext(target, c);
-        return inner != null && inner.graphInputs().bodyBreaks();
+        // judged once per function (with the first call's arguments): asked for every tensor use
+        return f.project().bodyBreaks(target.function().def(), () -> {
+            FunctionContext inner = f.calleeContext(target, c);
+            return inner != null && inner.graphInputs().bodyBreaks();
+        });
     }
 }

@@ -229,6 +229,24 @@ public final class Project {
         return index.getOrDefault(c, List.of());
     }
 
+    private final Map<Node, Boolean> bodyBreaks = java.util.Collections.synchronizedMap(new IdentityHashMap<>());
+    private final ThreadLocal<java.util.Set<Node>> decidingBreaks =
+            ThreadLocal.withInitial(() -> java.util.Collections.newSetFromMap(new IdentityHashMap<>()));
+
+    /** Whether a function's body breaks on every path ({@link GraphInputs}), decided once per function. */
+    boolean bodyBreaks(Node function, java.util.function.BooleanSupplier decide) {
+        Boolean known = bodyBreaks.get(function);
+        if (known != null) return known;
+        if (!decidingBreaks.get().add(function)) return false; // a recursive call while deciding: not a break
+        try {
+            boolean b = decide.getAsBoolean();
+            bodyBreaks.putIfAbsent(function, b);
+            return bodyBreaks.get(function);
+        } finally {
+            decidingBreaks.get().remove(function);
+        }
+    }
+
     /** Def-use chains of a function, built once per function node. */
     DefUse defUse(SourceModule m, Node function) {
         // the UniIR keeps chains with their graphs across versions: untouched functions keep theirs
