@@ -558,15 +558,19 @@ public final class FunctionContext {
     /** The target Name that binds {@code id} in the comprehension a local resolves to, or null. */
     private static Node comprehensionTarget(Target t, String id) {
         if (!(t instanceof Target.Local loc) || loc.symbol() == null || loc.symbol().scope() == null) return null;
-        Node scope = loc.symbol().scope().node();
-        List<Comprehension> gens = scope instanceof Expr.ListComp lc ? lc.generators()
-                : scope instanceof Expr.SetComp sc ? sc.generators()
-                : scope instanceof Expr.GeneratorExp g ? g.generators()
-                : scope instanceof Expr.DictComp dc ? dc.generators() : null;
+        List<Comprehension> gens = generators(loc.symbol().scope().node());
         if (gens == null) return null;
         Node[] found = {null};
         for (Comprehension g : gens) findTarget(g.target(), id, found);
         return found[0];
+    }
+
+    /** A comprehension's {@code for} clauses, or null when the node is not a comprehension. */
+    private static List<Comprehension> generators(Node n) {
+        return n instanceof Expr.ListComp lc ? lc.generators()
+                : n instanceof Expr.SetComp sc ? sc.generators()
+                : n instanceof Expr.GeneratorExp g ? g.generators()
+                : n instanceof Expr.DictComp dc ? dc.generators() : null;
     }
 
     private static void findTarget(Expr target, String id, Node[] found) {
@@ -797,11 +801,8 @@ public final class FunctionContext {
             expressions(s).forEach(e -> {
                 if (e instanceof Expr.NamedExpr ne) bind(m, ne.target(), ne.value(), false);
                 // `[f(h, w) for h, w in zip(heights, widths)]`: a comprehension's targets like a loop's
-                List<Comprehension> gens = e instanceof Expr.ListComp lc ? lc.generators()
-                        : e instanceof Expr.SetComp sc ? sc.generators()
-                        : e instanceof Expr.GeneratorExp g ? g.generators()
-                        : e instanceof Expr.DictComp dc ? dc.generators() : List.of();
-                for (Comprehension g : gens) bind(m, g.target(), g.iter(), true);
+                List<Comprehension> gens = generators(e);
+                if (gens != null) for (Comprehension g : gens) bind(m, g.target(), g.iter(), true);
             });
         }
         sources = m;

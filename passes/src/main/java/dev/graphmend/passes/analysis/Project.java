@@ -554,24 +554,9 @@ public final class Project {
 
     /** For {@code nn.ModuleList([Layer(...) for ...])} and {@code nn.Sequential(A(), B())}: the element class when there is one. */
     private ClassInfo elementClass(SourceModule m, Expr.Call call) {
-        List<Expr> candidates = new ArrayList<>(call.args());
-        ClassInfo found = null;
-        while (!candidates.isEmpty()) {
-            Expr a = candidates.remove(candidates.size() - 1);
-            if (a instanceof Expr.ListComp lc) candidates.add(lc.elt());
-            else if (a instanceof Expr.GeneratorExp g) candidates.add(g.elt());
-            else if (a instanceof Expr.List l) candidates.addAll(l.elts());
-            else if (a instanceof Expr.Tuple t) candidates.addAll(t.elts());
-            else if (a instanceof Expr.Starred st) candidates.add(st.value()); // nn.Sequential(*[Layer() for ...])
-            else if (a instanceof Expr.Call c) {
-                ClassInfo k = resolveClass(m, c.func());
-                if (k != null && k.isModule) {
-                    if (found != null && found != k) return null; // heterogeneous: no single forward
-                    found = k;
-                }
-            }
-        }
-        return found;
+        List<ClassInfo> held = new ArrayList<>();
+        moduleClassesIn(m, call.args(), held);
+        return held.size() == 1 ? held.get(0) : null; // heterogeneous: no single forward
     }
 
     /** Keyword argument by name, or null. */
