@@ -354,9 +354,10 @@ class Recorder(dyn.Recorder):
         recorder = self
         inner = sc.InstructionTranslatorBase.log_graph_break
 
-        def log_graph_break(tx, code_options, reason, exc):
+        def log_graph_break(tx, code_options, *args, **kwargs):
+            # the signature differs between torch versions (see dyn.Recorder): pass it through as it came
             before = len(recorder.events) if recorder.events is not None else None
-            out = inner(tx, code_options, reason, exc)
+            out = inner(tx, code_options, *args, **kwargs)
             if before is not None and len(recorder.events) > before:
                 live = []
                 f = sys._getframe(1)

@@ -1,3 +1,4 @@
+# config: torch-version = "2.10"
 """GM102 sites where deferral is illegal (and skipping is unsafe, so nothing is applied with unsafe
 fixes off): Dynamo keeps breaking there and `graphmend fix` leaves the file unchanged. The text after
 the code in `# expect-decline: GM102 <reason>` is the defer fix's reason.
@@ -5,7 +6,11 @@ the code in `# expect-decline: GM102 <reason>` is the defer fix's reason.
 Calls outside the compiled frame (in a helper, or in a submodule's forward, which Dynamo inlines):
 torch 2.15 records such a call as reorderable and then never replays it (checked by hand: print,
 warnings.warn and logger methods are all dropped, with and without fullgraph), so deferring there
-would silently lose the output."""
+would silently lose the output.
+
+`torch-version = "2.10"`: from torch 2.15 a `print` gets the in-graph print instead
+(GM102_print_hop.py); the defer and skip fixes are the ones for 2.10. The fix oracle judges this
+file under both torch versions."""
 import logging
 import warnings
 

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.TestFactory;
 class FixFixtureTest {
     static final Path DIR = Paths.get("src/test/resources/fixes");
     private static final Pattern DECLINE = Pattern.compile("#\\s*expect-decline:\\s*(GM\\d{3})\\s+(.*)$");
+    private static final Pattern EXPECT_FIX = Pattern.compile("#\\s*expect-fix:\\s*(GM\\d{3})\\b\\s*(unsafe)?");
 
     static List<Path> befores() {
         try (Stream<Path> s = Files.list(DIR)) {
@@ -74,6 +75,7 @@ class FixFixtureTest {
         return befores().stream().map(before -> DynamicTest.dynamicTest(before.getFileName().toString(), () -> {
             List<String> lines = Fixtures.lines(before);
             Map<Integer, String[]> declines = new TreeMap<>();
+            Map<Integer, String[]> fixes = new TreeMap<>(); // line → code, the safety the marker asks for
             String[] openString = new String[1]; // a triple-quoted string open across lines (docstrings)
             for (int i = 0; i < lines.size(); i++) {
                 boolean inString = openString[0] != null;
@@ -82,6 +84,8 @@ class FixFixtureTest {
                 if (hash <= 0 || lines.get(i).substring(0, hash).isBlank()) continue; // markers sit after code
                 Matcher m = DECLINE.matcher(lines.get(i).substring(hash));
                 if (m.find()) declines.put(i + 1, new String[] {m.group(1), m.group(2).trim()});
+                Matcher fx = EXPECT_FIX.matcher(lines.get(i).substring(hash));
+                if (fx.find()) fixes.put(i + 1, new String[] {fx.group(1), fx.group(2) == null ? "safe" : "unsafe"});
             }
             SourceModule m = ProjectLoader.module(before, before.toString(), String.join("\n", lines) + "\n");
             List<Diagnostic> ds = Analyzer.analyze(new Project(List.of(m), Fixtures.config(before))).get(m);
@@ -95,6 +99,19 @@ class FixFixtureTest {
                 }
                 else if (d.noFixReason() == null || !d.noFixReason().contains(e.getValue()[1])) {
                     problems.add(e.getKey() + ": decline reason '" + d.noFixReason() + "' does not contain '" + e.getValue()[1] + "'");
+                }
+            }
+            List<String> fixedLines = Files.exists(fixedOf(before)) ? Fixtures.lines(fixedOf(before)) : List.of();
+            for (var e : fixes.entrySet()) {
+                boolean offered = ds.stream().anyMatch(x -> x.span().line() == e.getKey() && x.code().equals(e.getValue()[0])
+                        && x.fixes().stream().anyMatch(f -> e.getValue()[1].equals("unsafe") || f.safety().equals("safe")));
+                // or fix-all rewrites the line in a later round (a module-wide fix that needs an earlier one first)
+                String code = lines.get(e.getKey() - 1).strip();
+                boolean rewritten = lines.stream().filter(l -> l.strip().equals(code)).count()
+                        > fixedLines.stream().filter(l -> l.strip().equals(code)).count();
+                if (!offered && !(rewritten && e.getValue()[1].equals("safe") && !Fixtures.config(before).unsafeFixes())) {
+                    problems.add(e.getKey() + ": expected a " + e.getValue()[1] + " " + e.getValue()[0] + " fix, none offered: "
+                            + ds.stream().filter(x -> x.span().line() == e.getKey()).map(Diagnostic::noFixReason).toList());
                 }
             }
             for (Diagnostic d : ds) {

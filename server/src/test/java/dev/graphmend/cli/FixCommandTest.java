@@ -110,7 +110,7 @@ class FixCommandTest {
         Object uid = Files.getAttribute(f, "unix:uid"), gid = Files.getAttribute(f, "unix:gid");
         Run r = CheckCommandTest.run("fix", f.toString());
         assertEquals(0, r.code(), r.out() + r.err());
-        assertTrue(Files.readString(f).contains("print('hi', y.clone())"), Files.readString(f));
+        assertTrue(Files.readString(f).contains("torch._higher_order_ops.print(\"hi {y!s}\", y=y)"), Files.readString(f));
         assertEquals("rwxr-x---", PosixFilePermissions.toString(Files.getPosixFilePermissions(f)));
         assertEquals(uid, Files.getAttribute(f, "unix:uid"));
         assertEquals(gid, Files.getAttribute(f, "unix:gid"));
@@ -127,7 +127,8 @@ class FixCommandTest {
     void lineEndingsBomAndEncodingAreKept(@TempDir Path dir) throws Exception {
         String latin = "# -*- coding: latin-1 -*-\n" + PRINTS.replace("'hi'", "'café'");
         Path lfUtf8 = Files.writeString(dir.resolve("lf.py"), PRINTS), lfLatin = Files.write(dir.resolve("lf_latin.py"), latin.getBytes(StandardCharsets.ISO_8859_1));
-        assertEquals(0, CheckCommandTest.run("fix", lfUtf8.toString(), lfLatin.toString()).code());
+        // torch 2.10: print gets the defer fix, which inserts a line (the in-graph print of 2.15 inserts none)
+        assertEquals(0, CheckCommandTest.run("fix", "--torch-version", "2.10", lfUtf8.toString(), lfLatin.toString()).code());
         String fixed = Files.readString(lfUtf8), fixedLatin = Files.readString(lfLatin, StandardCharsets.ISO_8859_1);
         assertTrue(fixed.contains("add(print)\n") && fixedLatin.contains("'café', y.clone()"), fixed + fixedLatin);
 
@@ -142,7 +143,7 @@ class FixCommandTest {
             Charset cs = (Charset) c[3];
             String eol = (String) c[2];
             Files.write(f, concat((byte[]) c[4], ((String) c[1]).replace("\n", eol).getBytes(cs)));
-            Run r = CheckCommandTest.run("fix", f.toString());
+            Run r = CheckCommandTest.run("fix", "--torch-version", "2.10", f.toString());
             assertEquals(0, r.code(), c[0] + ": " + r.out() + r.err());
             byte[] expected = concat((byte[]) c[4], ((String) c[5]).replace("\n", eol).getBytes(cs));
             assertArrayEquals(expected, Files.readAllBytes(f), c[0] + ": " + new String(Files.readAllBytes(f), cs));

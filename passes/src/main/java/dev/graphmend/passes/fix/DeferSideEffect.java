@@ -108,9 +108,14 @@ public final class DeferSideEffect implements Transformation {
                         + "deferred logging rejects (GB0296)";
             }
         }
-        if (tensorArgs && call.func() instanceof Expr.Attribute && !"warnings.warn".equals(f.qualifiedName(call.func()))) {
+        boolean loggerMethod = call.func() instanceof Expr.Attribute && !"warnings.warn".equals(f.qualifiedName(call.func()));
+        if (tensorArgs && loggerMethod) {
             return "a logger method with a tensor argument still breaks when deferred (torch 2.15 cannot format the "
                     + "tensor while tracing)";
+        }
+        if (loggerMethod && f.config().torchBefore(2, 15)) {
+            return "a deferred logger call still breaks before torch 2.15 (observed on 2.10; torch-version is "
+                    + f.config().torchVersion() + ")";
         }
         return null;
     }

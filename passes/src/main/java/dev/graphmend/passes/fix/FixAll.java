@@ -57,7 +57,10 @@ public final class FixAll {
             List<Diagnostic> chosenFor = new ArrayList<>();
             List<Span> taken = new ArrayList<>();
             for (Diagnostic d : remaining) {
-                for (Diagnostic.Fix f : d.fixes()) {
+                // a safe fix is taken over an unsafe one even with unsafe fixes enabled (ruff does the same)
+                List<Diagnostic.Fix> safeFirst = new ArrayList<>(d.fixes());
+                safeFirst.sort(java.util.Comparator.comparing(f -> f.safety().equals("safe") ? 0 : 1));
+                for (Diagnostic.Fix f : safeFirst) {
                     if (f.safety().equals("unsafe") && !config.unsafeFixes()) continue;
                     if (overlaps(f, taken)) continue;
                     chosen.add(f);

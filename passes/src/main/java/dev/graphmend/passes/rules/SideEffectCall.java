@@ -41,7 +41,9 @@ public final class SideEffectCall implements Rule {
                     default -> "GB0291";
                 };
                 out.report(INFO, c, "Side effect in compiled code: Dynamo cannot record " + what + " in the graph, so the "
-                        + "graph breaks at this call (" + id + "). Defer it until after the graph or skip it while compiling.",
+                        + "graph breaks at this call (" + id + "). " + (what.equals("print()") && !f.config().torchBefore(2, 15)
+                        ? "Print inside the graph (torch._higher_order_ops.print) or skip it while compiling."
+                        : "Defer it until after the graph or skip it while compiling."),
                         List.of(id));
             });
         }
