@@ -27,9 +27,11 @@ Per case, in a fresh process per pair (the fixed files change global Dynamo conf
     shapes and Python types must match; tuples/lists/dicts recursively);
   * an input on which the original raises must make every fixed run raise (any exception; the
     types are recorded); a fullgraph run must not fail with a Dynamo error instead;
-  * side effects (stdout, warnings issued from the file, records of the file's loggers) of the
-    original eager run must equal those of the fixed eager run, and those of the fixed compiled
-    run unless the fix is marked unsafe (`grad_fn=<...>` names in printed tensors are ignored);
+  * side effects, one ordered list per run (stdout text, warnings issued from the file with their
+    category, records of the file's loggers with level, message and function) of the original
+    eager run must equal those of the fixed eager run, and those of the fixed compiled run unless
+    the fix is marked unsafe (`grad_fn=<...>` names in printed tensors are ignored; once-only
+    Logger methods such as warning_once are reset before every run);
   * a declined case must be left unchanged (same AST) and keep its breaks.
 Failures: outputs differ, a raise not preserved, fullgraph fails although no break is left, breaks
 left in a case that is not declined, a declined case rewritten or without breaks, side effects that
@@ -249,33 +251,52 @@ def fp32_issues(value, torch, where="input"):
 
 
 class Effects(logging.Handler):
-    """Collects stdout, the file's warnings and its loggers' records during one call."""
+    """Collects, in the order they happen, what one call writes to stdout, the warnings issued from
+    the file and the records of its loggers (level, message, function), as one list of events."""
 
     def __init__(self, path):
         super().__init__(logging.DEBUG)
         self.path = os.path.realpath(path)
-        self.records = []
+        self.events = []
 
     def emit(self, record):
         if record.name.startswith(MODULE_PREFIX):
-            self.records.append("log %s: %s" % (record.levelname, record.getMessage()))
+            self.events.append("log %s: %s (in %s)" % (record.levelname, record.getMessage(), record.funcName))
+
+    def write(self, text):  # stdout: consecutive writes form one event
+        if not text:
+            return
+        if self.events and self.events[-1].startswith("stdout: "):
+            self.events[-1] += text
+        else:
+            self.events.append("stdout: " + text)
+
+    def flush(self):
+        pass
+
+    def show_warning(self, message, category, filename, lineno, file=None, line=None):
+        if os.path.realpath(filename) == self.path:
+            self.events.append("warning %s: %s" % (category.__name__, message))
 
     @contextlib.contextmanager
     def capture(self, out):
-        buf = io.StringIO()
-        self.records = []
+        self.events = []
+        # once-only logger methods (transformers' warning_once is an lru_cache on Logger) start afresh
+        # for every run, so each run shows what it would show first in a process
+        for attr in dir(logging.Logger):
+            method = getattr(logging.Logger, attr, None)
+            if hasattr(method, "cache_clear"):
+                method.cache_clear()
         root = logging.getLogger()
         root.addHandler(self)
         try:
-            with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stdout(buf):
+            with warnings.catch_warnings(), contextlib.redirect_stdout(self):
                 warnings.simplefilter("always")
+                warnings.showwarning = self.show_warning
                 yield
         finally:
             root.removeHandler(self)
-            mine = ["warning %s: %s" % (w.category.__name__, w.message) for w in caught
-                    if os.path.realpath(w.filename) == self.path]
-            text = buf.getvalue()
-            out.extend(GRAD_FN.sub("grad_fn=<...>", e) for e in (["stdout: " + text] if text else []) + mine + self.records)
+            out.extend(GRAD_FN.sub("grad_fn=<...>", e) for e in self.events)
 
 
 def import_module(path, tag):

@@ -178,7 +178,7 @@ class _WarningLayer(nn.Module):
     """Submodule of CaseSubmoduleWarning (its forward is inlined into the root's frame)."""
 
     def forward(self, hidden_states):
-        logger.warning("falling back to eager attention")  # expect-decline: GM102 not in the compiled frame
+        logger.warning("falling back to %s attention", "eager")  # expect-decline: GM102 not in the compiled frame
         return hidden_states * 2
 
 

@@ -19,6 +19,22 @@ torch._dynamo.config.reorderable_logging_functions.add(print)
 import torch.nn as nn
 
 logger = logging.getLogger(__name__)
+if not hasattr(torch.ops.graphmend, "log"):
+    # graphmend: a logger call that a compiled graph makes in program order (an ordered custom op);
+    # the logger's level, filters and handlers apply when the graph runs
+    @torch.library.custom_op("graphmend::log", mutates_args=())
+    def _graphmend_log(name: str, method: str, msg: str, pathname: str, lineno: int, func: str) -> None:
+        import logging as _logging
+
+        logger = _logging.getLogger(name)
+        if method not in ("debug", "info", "warning", "error", "critical"):
+            getattr(logger, method)(msg)  # a method added to Logger, such as warning_once
+        elif logger.isEnabledFor(_logging.getLevelName(method.upper())):
+            level = _logging.getLevelName(method.upper())
+            logger.handle(logger.makeRecord(logger.name, level, pathname, lineno, msg, (), None, func))
+
+    _graphmend_log.register_fake(lambda *args: None)
+    torch.library._register_effectful_op("graphmend::log", torch._library.effects.EffectType.ORDERED)
 
 
 def _randn(*shape, seed=0):
@@ -147,8 +163,8 @@ def case_two_prints(x):
 
 @torch.compile
 def case_logger_warning_constant(x):
-    """A module-level logger's warning with a constant message: deferred from torch 2.15 only."""
-    logger.warning("falling back to eager attention")  # expect-decline: GM102 a deferred logger call still breaks before torch 2.15
+    """A module-level logger's warning with a constant message: the in-graph logger call (GM102_logging.py)."""
+    torch.ops.graphmend.log(__name__, "warning", "falling back to eager attention", __file__, 165, "case_logger_warning_constant")  # expect-fix: GM102
     return x.sigmoid()
 
 

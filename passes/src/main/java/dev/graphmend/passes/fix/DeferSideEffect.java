@@ -120,7 +120,7 @@ public final class DeferSideEffect implements Transformation {
         return null;
     }
 
-    private static int torchImportLine(FixSite site) {
+    static int torchImportLine(FixSite site) {
         int line = importLine(site, "torch");
         return line > 0 ? line : site.source().importInsertionLine();
     }
@@ -134,13 +134,30 @@ public final class DeferSideEffect implements Transformation {
         return 0;
     }
 
+    /**
+     * The argument that names a module-level logger ({@code __name__} or a string literal in its single
+     * {@code logger = logging.getLogger(...)} / {@code get_logger(...)} assignment), or null.
+     */
+    static Expr moduleLoggerName(FixSite site, Expr.Name n) {
+        if (!isModuleLogger(site, n)) return null;
+        for (Stmt s : site.module().ir().module().body()) {
+            if (s instanceof Stmt.Assign a && a.targets().size() == 1 && a.targets().get(0) instanceof Expr.Name tn
+                    && tn.id().equals(n.id()) && a.value() instanceof Expr.Call c && c.args().size() == 1 && c.keywords().isEmpty()) {
+                Expr arg = c.args().get(0);
+                if (arg instanceof Expr.Name an && an.id().equals("__name__")) return arg;
+                if (arg instanceof Expr.Constant k && k.value() instanceof String) return arg;
+            }
+        }
+        return null;
+    }
+
     private static boolean isModuleLogger(FixSite site, Expr.Name n) {
         return assignmentLine(site, n.id()) > 0
                 && site.module().names().resolve(n) instanceof dev.graphmend.ir.symbols.Target.ModuleMember;
     }
 
     /** The last line of the single top-level assignment of {@code name}, or 0. */
-    private static int assignmentLine(FixSite site, String name) {
+    static int assignmentLine(FixSite site, String name) {
         int found = 0;
         for (Stmt s : site.module().ir().module().body()) {
             if (s instanceof Stmt.Assign a) {

@@ -1,0 +1,101 @@
+package dev.graphmend.passes.fix;
+
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.analysis.FunctionContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * GM102 {@code logger.<method>("literal")} on a module-level logger → {@code T.ops.graphmend.log(name,
+ * "<method>", "literal", __file__, <line>, "<function>")}: an effectful custom operator (registered
+ * ORDERED with torch.library, the way torch registers its in-graph print) that the compiled graph
+ * calls in program order, and that does what the logger call did when the graph runs: for
+ * debug/info/warning/error/critical the logger's level check, filters and handlers with a record that
+ * names the user's file, line and function; for a method added to Logger ({@code warning_once}) the
+ * method itself, so its once-only cache holds. The operator is defined once per file by a guarded
+ * block after the logger's assignment; the first file imported registers it, the others find it.
+ * Observed on torch 2.10 and 2.15 (eager, aot_eager, inductor, fullgraph, in an inlined submodule):
+ * the same records in the same order, no break (docs/rules/GM102.md).
+ */
+public final class InGraphLogging implements Transformation {
+    /** The Logger methods whose record the operator builds itself (their level is the method's name). */
+    private static final Set<String> LEVEL_METHODS = Set.of("debug", "info", "warning", "error", "critical");
+    /** Logger methods that need what a literal-only call cannot give (a level argument, exc_info) or are aliases. */
+    private static final Set<String> OTHER_STANDARD = Set.of("exception", "log", "warn", "fatal");
+    static final String OP = "graphmend::log";
+
+    @Override public String code() { return "GM102"; }
+
+    @Override
+    public Proposal propose(FixSite site) {
+        if (!(site.at() instanceof Expr.Call call)) return Proposal.notApplicable();
+        if (!(call.func() instanceof Expr.Attribute a && a.value() instanceof Expr.Name logger)) return Proposal.notApplicable();
+        FunctionContext f = site.function();
+        if (f.qualifiedName(call.func()) != null && f.qualifiedName(call.func()).startsWith("logging.")) return Proposal.notApplicable();
+        Expr name = DeferSideEffect.moduleLoggerName(site, logger);
+        if (name == null) {
+            return Proposal.decline("the logger is not a module-level logging.getLogger(__name__ or a literal), "
+                    + "so the in-graph logger call cannot name it");
+        }
+        if (f.config().torchBefore(2, 10)) {
+            return Proposal.decline("the in-graph logger call was observed to work from torch 2.10 (torch-version is "
+                    + f.config().torchVersion() + ")");
+        }
+        Stmt.Expr stmt = SideEffectSites.statement(site);
+        if (stmt == null) return Proposal.decline("the call's result is used, so it cannot become an in-graph logger call");
+        String method = a.attr();
+        if (OTHER_STANDARD.contains(method)) {
+            return Proposal.decline("logger." + method + "() is not rewritten into the graph (only debug, info, warning, error, "
+                    + "critical and methods added to Logger such as warning_once)");
+        }
+        if (call.args().size() != 1 || !call.keywords().isEmpty()
+                || !(call.args().get(0) instanceof Expr.Constant c && c.value() instanceof String)) {
+            return Proposal.decline("the in-graph logger call takes one literal message (no %-arguments, keywords or "
+                    + "f-strings)");
+        }
+        SourceText src = site.source();
+        String torch = src.torchAlias();
+        if (torch == null) return Proposal.decline("torch is not imported as a module in this file");
+        List<Diagnostic.Edit> edits = new ArrayList<>();
+        String text = site.module().ir().document().text();
+        int line = call.span().line(); // the line the call has in the fixed file: the record names it
+        if (!text.contains("\"" + OP + "\"")) {
+            int after = Math.max(DeferSideEffect.torchImportLine(site), DeferSideEffect.assignmentLine(site, logger.id()));
+            String helper = helper(torch);
+            edits.add(src.insertLinesAfter(after, helper));
+            if (after < line) line += (int) helper.chars().filter(ch -> ch == '\n').count() + 1;
+        }
+        edits.add(new Diagnostic.Edit(call.span(), torch + ".ops.graphmend.log(" + src.text(name) + ", \"" + method + "\", "
+                + src.text(call.args().get(0)) + ", __file__, " + line + ", \"" + f.function().def().name() + "\")"));
+        return Proposal.of(new Diagnostic.Fix("Log inside the graph (an ordered custom op)", "safe", edits,
+                "Safe: the compiled graph makes the logger call at the same point, with the logger's level, filters and "
+                        + "handlers applied when it runs and a record naming this file, the call's line and "
+                        + "function; methods added to Logger (warning_once) are called as they are. The fix "
+                        + "adds, once per file, a guarded definition of the graphmend::log operator after the logger. "
+                        + "The record's line is written into the call: if lines above it move, it names the old line."));
+    }
+
+    /** The guarded definition of the operator, at module level. */
+    static String helper(String torch) {
+        return String.join("\n",
+                "if not hasattr(" + torch + ".ops.graphmend, \"log\"):",
+                "    # graphmend: a logger call that a compiled graph makes in program order (an ordered custom op);",
+                "    # the logger's level, filters and handlers apply when the graph runs",
+                "    @" + torch + ".library.custom_op(\"" + OP + "\", mutates_args=())",
+                "    def _graphmend_log(name: str, method: str, msg: str, pathname: str, lineno: int, func: str) -> None:",
+                "        import logging as _logging",
+                "",
+                "        logger = _logging.getLogger(name)",
+                "        if method not in (\"debug\", \"info\", \"warning\", \"error\", \"critical\"):",
+                "            getattr(logger, method)(msg)  # a method added to Logger, such as warning_once",
+                "        elif logger.isEnabledFor(_logging.getLevelName(method.upper())):",
+                "            level = _logging.getLevelName(method.upper())",
+                "            logger.handle(logger.makeRecord(logger.name, level, pathname, lineno, msg, (), None, func))",
+                "",
+                "    _graphmend_log.register_fake(lambda *args: None)",
+                "    " + torch + ".library._register_effectful_op(\"" + OP + "\", " + torch + "._library.effects.EffectType.ORDERED)");
+    }
+}
