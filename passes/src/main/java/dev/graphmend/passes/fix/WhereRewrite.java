@@ -83,6 +83,8 @@ public final class WhereRewrite implements Transformation {
             String why = checkCondition(site.function(), head.test());
             if (why != null) return Proposal.decline(why);
         }
+        Proposal split = staticPartSplit(site, first);
+        if (split != null) return split;
         List<Arm> arms = new ArrayList<>();
         Stmt.If cur = first;
         List<Stmt> elseBody = null;
@@ -109,6 +111,62 @@ public final class WhereRewrite implements Transformation {
         p = commonCall(site, first, arms, elseBody);
         if (p != null) return p;
         return assignments(site, first, arms, elseBody);
+    }
+
+    /**
+     * {@code if S and T: body} (no else), where {@code S} are leading conjuncts Dynamo decides while
+     * tracing ({@code x.dtype == torch.float16}, {@code mask is not None}) and {@code T} the tensor ones:
+     * {@code if S:} stays a Python {@code if} and only {@code T} goes into torch.where, so the static
+     * part keeps guarding what it guarded (a None mask is never touched). Null when the condition is
+     * not of that form, so the ordinary rewrite decides.
+     */
+    private Proposal staticPartSplit(FixSite site, Stmt.If first) {
+        if (!first.orelse().isEmpty() || !(first.test() instanceof Expr.BoolOp b) || b.op() != BoolOperator.And) return null;
+        FunctionContext f = site.function();
+        int k = 0;
+        while (k < b.values().size() && f.kind(b.values().get(k)) == ValueKind.STATIC) k++;
+        if (k == 0 || k == b.values().size()) return null;
+        List<Expr> tensorParts = b.values().subList(k, b.values().size());
+        Expr tensorCond = tensorParts.size() == 1 ? tensorParts.get(0) : new Expr.BoolOp(BoolOperator.And, tensorParts,
+                Span.between(tensorParts.get(0).span(), tensorParts.get(tensorParts.size() - 1).span()));
+        List<Arm> arms = List.of(new Arm(tensorCond, first.body()));
+        String shape = unsupportedStatement(arms, null);
+        if (shape != null) return Proposal.decline(shape);
+        for (Expr t : tensorParts) {
+            String why = checkCondition(f, t);
+            if (why != null) return Proposal.decline(why);
+        }
+        Proposal p = commonCall(site, first, arms, null);
+        if (p == null) p = assignments(site, first, arms, null);
+        if (!p.offered()) return p;
+        SourceText src = site.source();
+        String indent = src.indentation(first.span().line());
+        String unit = src.indentUnit();
+        List<Expr> staticParts = b.values().subList(0, k);
+        StringBuilder head = new StringBuilder("if ");
+        for (int i = 0; i < staticParts.size(); i++) head.append(i > 0 ? " and " : "").append(src.argument(staticParts.get(i)));
+        head.append(':');
+        String comment = src.comment(first.span().line()); // the if line's comment stays on the if line
+        List<Diagnostic.Edit> edits = new ArrayList<>();
+        for (Diagnostic.Edit e : p.fix().edits()) {
+            boolean region = e.span().line() == first.span().line() && e.span().col() == first.span().col();
+            if (!region) {
+                edits.add(e);
+                continue;
+            }
+            String body = e.newText();
+            int nl = body.indexOf('\n');
+            String firstLine = nl < 0 ? body : body.substring(0, nl);
+            if (comment != null && firstLine.endsWith("  " + comment)) {
+                body = firstLine.substring(0, firstLine.length() - comment.length() - 2) + (nl < 0 ? "" : body.substring(nl));
+            }
+            String text = head + (comment != null ? "  " + comment : "") + "\n" + indent + unit
+                    + body.replace("\n" + indent, "\n" + indent + unit);
+            edits.add(new Diagnostic.Edit(e.span(), text));
+        }
+        return Proposal.of(new Diagnostic.Fix(p.fix().title(), p.fix().safety(), edits, p.fix().note()
+                + " The part of the condition Dynamo decides while tracing (" + staticParts.stream().map(src::text)
+                .reduce((x, y) -> x + " and " + y).orElse("") + ") stays a Python if."));
     }
 
     /**
