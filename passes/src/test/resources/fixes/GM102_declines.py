@@ -103,8 +103,9 @@ def case_print_shape(hidden_states):
 
 @torch.compile
 def case_warn_with_category(x):
-    """warnings.warn with a warning category argument."""
-    warnings.warn("The `device` argument is deprecated", FutureWarning)  # expect-decline: GM102 not a tensor, a constant or a format string
+    """warnings.warn with a warning category held in a local variable."""
+    category = FutureWarning
+    warnings.warn("The `device` argument is deprecated", category)  # expect-decline: GM102 not a tensor, a constant or a format string
     return x * 3
 
 

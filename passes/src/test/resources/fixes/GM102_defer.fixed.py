@@ -8,13 +8,34 @@ own `forward`): torch 2.15 silently drops deferred calls made in functions it in
 submodules' forward), see GM102_declines.py.
 
 `torch-version = "2.10"`: from torch 2.15 a `print` gets the in-graph print instead
-(GM102_print_hop.py); the defer and skip fixes are the ones for 2.10. The fix oracle judges this
+(GM102_print_hop.py); the defer and skip fixes are the ones for 2.10. A logger call or
+`warnings.warn` with a literal message gets the in-graph op on either version (GM102_logging.py,
+GM102_warnings.py); the f-string ones here are deferred. The fix oracle judges this
 file under both torch versions."""
 import logging
 import warnings
 
 import torch
 torch._dynamo.config.reorderable_logging_functions.add(warnings.warn)
+if not hasattr(torch.ops.graphmend, "warn"):
+    # graphmend: a warnings.warn that a compiled graph makes in program order (an ordered custom op);
+    # the warning filters and the module's once-registry apply when the graph runs
+    @torch.library.custom_op("graphmend::warn", mutates_args=())
+    def _graphmend_warn(msg: str, category: str, module: str, filename: str, lineno: int) -> None:
+        import builtins as _builtins
+        import sys as _sys
+        import warnings as _warnings
+
+        scope = vars(_sys.modules[module])
+        first, *rest = category.split(".")
+        cls = scope[first] if first in scope else getattr(_builtins, first)
+        for part in rest:
+            cls = getattr(cls, part)
+        registry = scope.setdefault("__warningregistry__", {})
+        _warnings.warn_explicit(msg, cls, filename, lineno, module, registry, scope)
+
+    _graphmend_warn.register_fake(lambda *args: None)
+    torch.library._register_effectful_op("graphmend::warn", torch._library.effects.EffectType.ORDERED)
 torch._dynamo.config.reorderable_logging_functions.add(print)
 import torch.nn as nn
 
@@ -164,14 +185,14 @@ def case_two_prints(x):
 @torch.compile
 def case_logger_warning_constant(x):
     """A module-level logger's warning with a constant message: the in-graph logger call (GM102_logging.py)."""
-    torch.ops.graphmend.log(__name__, "warning", "falling back to eager attention", __file__, 165, "case_logger_warning_constant")  # expect-fix: GM102
+    torch.ops.graphmend.log(__name__, "warning", "falling back to eager attention", __file__, 188, "case_logger_warning_constant")  # expect-fix: GM102
     return x.sigmoid()
 
 
 @torch.compile
 def case_warnings_warn_literal(x):
     """warnings.warn with one literal message."""
-    warnings.warn("`past_key_values` as a tuple is deprecated")  # expect-fix: GM102
+    torch.ops.graphmend.warn("`past_key_values` as a tuple is deprecated", "UserWarning", __name__, __file__, 195)  # expect-fix: GM102
     return x + 2
 
 
@@ -200,5 +221,5 @@ class CaseDeprecatedArgumentWarning(nn.Module):
     """Module forward: a deprecation warning with a constant message."""
 
     def forward(self, hidden_states):
-        warnings.warn("`head_mask` is deprecated and ignored")  # expect-fix: GM102
+        torch.ops.graphmend.warn("`head_mask` is deprecated and ignored", "UserWarning", __name__, __file__, 224)  # expect-fix: GM102
         return hidden_states * 0.5

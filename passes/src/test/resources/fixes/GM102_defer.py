@@ -8,7 +8,9 @@ own `forward`): torch 2.15 silently drops deferred calls made in functions it in
 submodules' forward), see GM102_declines.py.
 
 `torch-version = "2.10"`: from torch 2.15 a `print` gets the in-graph print instead
-(GM102_print_hop.py); the defer and skip fixes are the ones for 2.10. The fix oracle judges this
+(GM102_print_hop.py); the defer and skip fixes are the ones for 2.10. A logger call or
+`warnings.warn` with a literal message gets the in-graph op on either version (GM102_logging.py,
+GM102_warnings.py); the f-string ones here are deferred. The fix oracle judges this
 file under both torch versions."""
 import logging
 import warnings

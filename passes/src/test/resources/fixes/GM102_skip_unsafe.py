@@ -88,8 +88,9 @@ def case_skip_print_star_args(x):
 
 @torch.compile
 def case_skip_warn_category(x):
-    """warnings.warn with a category (Dynamo cannot reorder it: GB0296)."""
-    warnings.warn("The `device` argument is deprecated", FutureWarning)  # expect-fix: GM102 unsafe
+    """warnings.warn with a category in a local variable (Dynamo cannot reorder it: GB0296)."""
+    category = FutureWarning
+    warnings.warn("The `device` argument is deprecated", category)  # expect-fix: GM102 unsafe
     return x * 3
 
 

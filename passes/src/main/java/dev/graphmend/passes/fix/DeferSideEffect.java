@@ -125,7 +125,7 @@ public final class DeferSideEffect implements Transformation {
         return line > 0 ? line : site.source().importInsertionLine();
     }
 
-    private static int importLine(FixSite site, String module) {
+    static int importLine(FixSite site, String module) {
         for (Stmt s : site.module().ir().module().body()) {
             if (s instanceof Stmt.Import imp) {
                 for (var a : imp.names()) if (a.name().equals(module)) return s.span().endLine();

@@ -98,7 +98,7 @@ public final class FixAll {
             }
             declined.add(new Declined(d.code(), d.span().line(), reason));
         }
-        return new Result(current, applied, declined, rounds);
+        return new Result(applied.isEmpty() ? current : GuardedOp.renumbered(current), applied, declined, rounds);
     }
 
     private static boolean overlaps(Diagnostic.Fix f, List<Span> taken) {

@@ -60,14 +60,8 @@ public final class InGraphLogging implements Transformation {
         String torch = src.torchAlias();
         if (torch == null) return Proposal.decline("torch is not imported as a module in this file");
         List<Diagnostic.Edit> edits = new ArrayList<>();
-        String text = site.module().ir().document().text();
-        int line = call.span().line(); // the line the call has in the fixed file: the record names it
-        if (!text.contains("\"" + OP + "\"")) {
-            int after = Math.max(DeferSideEffect.torchImportLine(site), DeferSideEffect.assignmentLine(site, logger.id()));
-            String helper = helper(torch);
-            edits.add(src.insertLinesAfter(after, helper));
-            if (after < line) line += (int) helper.chars().filter(ch -> ch == '\n').count() + 1;
-        }
+        int after = Math.max(DeferSideEffect.torchImportLine(site), DeferSideEffect.assignmentLine(site, logger.id()));
+        int line = GuardedOp.define(site, OP, after, helper(torch), call.span().line(), edits);
         edits.add(new Diagnostic.Edit(call.span(), torch + ".ops.graphmend.log(" + src.text(name) + ", \"" + method + "\", "
                 + src.text(call.args().get(0)) + ", __file__, " + line + ", \"" + f.function().def().name() + "\")"));
         return Proposal.of(new Diagnostic.Fix("Log inside the graph (an ordered custom op)", "safe", edits,
@@ -80,22 +74,16 @@ public final class InGraphLogging implements Transformation {
 
     /** The guarded definition of the operator, at module level. */
     static String helper(String torch) {
-        return String.join("\n",
-                "if not hasattr(" + torch + ".ops.graphmend, \"log\"):",
-                "    # graphmend: a logger call that a compiled graph makes in program order (an ordered custom op);",
-                "    # the logger's level, filters and handlers apply when the graph runs",
-                "    @" + torch + ".library.custom_op(\"" + OP + "\", mutates_args=())",
-                "    def _graphmend_log(name: str, method: str, msg: str, pathname: str, lineno: int, func: str) -> None:",
-                "        import logging as _logging",
+        return GuardedOp.definition(torch, OP, "graphmend: a logger call that a compiled graph makes in program order (an ordered custom op);\n"
+                        + "the logger's level, filters and handlers apply when the graph runs",
+                "(name: str, method: str, msg: str, pathname: str, lineno: int, func: str) -> None", List.of(
+                "import logging as _logging",
                 "",
-                "        logger = _logging.getLogger(name)",
-                "        if method not in (\"debug\", \"info\", \"warning\", \"error\", \"critical\"):",
-                "            getattr(logger, method)(msg)  # a method added to Logger, such as warning_once",
-                "        elif logger.isEnabledFor(_logging.getLevelName(method.upper())):",
-                "            level = _logging.getLevelName(method.upper())",
-                "            logger.handle(logger.makeRecord(logger.name, level, pathname, lineno, msg, (), None, func))",
-                "",
-                "    _graphmend_log.register_fake(lambda *args: None)",
-                "    " + torch + ".library._register_effectful_op(\"" + OP + "\", " + torch + "._library.effects.EffectType.ORDERED)");
+                "logger = _logging.getLogger(name)",
+                "if method not in (\"debug\", \"info\", \"warning\", \"error\", \"critical\"):",
+                "    getattr(logger, method)(msg)  # a method added to Logger, such as warning_once",
+                "elif logger.isEnabledFor(_logging.getLevelName(method.upper())):",
+                "    level = _logging.getLevelName(method.upper())",
+                "    logger.handle(logger.makeRecord(logger.name, level, pathname, lineno, msg, (), None, func))"));
     }
 }

@@ -7,7 +7,7 @@ public final class Transformations {
     private Transformations() {}
 
     public static final List<Transformation> ALL = List.of(
-            new WhereRewrite(), new CondRewrite(), new InGraphPrint(), new InGraphLogging(), new DeferSideEffect(), new SkipWhileCompiling(), new AssertAsyncLowering(),
+            new WhereRewrite(), new CondRewrite(), new InGraphPrint(), new InGraphLogging(), new InGraphWarning(), new DeferSideEffect(), new SkipWhileCompiling(), new AssertAsyncLowering(),
             new TensorCheckLowering());
 
     public static List<Transformation> forCode(String code) {

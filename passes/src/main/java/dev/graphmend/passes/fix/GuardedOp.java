@@ -1,0 +1,62 @@
+package dev.graphmend.passes.fix;
+
+import dev.graphmend.passes.Diagnostic;
+import java.util.List;
+
+/**
+ * The module-level definition of an ordered custom op ({@code graphmend::log}, {@code graphmend::warn})
+ * that an in-graph rewrite calls: added once per file, guarded by {@code hasattr(torch.ops.graphmend, …)}
+ * so that the first file imported registers the op and the others (or a reload) find it.
+ */
+final class GuardedOp {
+    private GuardedOp() {}
+
+    /**
+     * Adds the definition after line {@code after} unless the file has it; returns the line that
+     * {@code callLine} has once the edits are applied (the record or warning names it).
+     */
+    static int define(FixSite site, String qualifiedName, int after, String definition, int callLine,
+                      List<Diagnostic.Edit> edits) {
+        if (site.module().ir().document().text().contains("\"" + qualifiedName + "\"")) return callLine;
+        edits.add(site.source().insertLinesAfter(after, definition));
+        return after < callLine ? callLine + (int) definition.chars().filter(ch -> ch == '\n').count() + 1 : callLine;
+    }
+
+    /** The guard, the custom_op decorator and the registration around a body (its lines indented by 4). */
+    static String definition(String torch, String qualifiedName, String comment, String signature, List<String> body) {
+        String op = qualifiedName.substring(qualifiedName.indexOf(':') + 2);
+        StringBuilder b = new StringBuilder();
+        b.append("if not hasattr(").append(torch).append(".ops.graphmend, \"").append(op).append("\"):\n");
+        for (String c : comment.split("\n")) b.append("    # ").append(c).append('\n');
+        b.append("    @").append(torch).append(".library.custom_op(\"").append(qualifiedName).append("\", mutates_args=())\n");
+        b.append("    def _graphmend_").append(op).append(signature).append(":\n");
+        for (String l : body) b.append(l.isEmpty() ? "" : "        " + l).append('\n');
+        b.append('\n');
+        b.append("    _graphmend_").append(op).append(".register_fake(lambda *args: None)\n");
+        b.append("    ").append(torch).append(".library._register_effectful_op(\"").append(qualifiedName).append("\", ")
+                .append(torch).append("._library.effects.EffectType.ORDERED)");
+        return b.toString();
+    }
+
+    /** A call of one of these ops, up to the line number it passes after {@code __file__}. */
+    private static final java.util.regex.Pattern CALL_LINE =
+            java.util.regex.Pattern.compile("(\\.ops\\.graphmend\\.(?:log|warn)\\(.*?, __file__, )(\\d+)");
+
+    /**
+     * The text with every op call's line number set to the line the call is on. A quick fix knows
+     * its own line; fix-all applies several fixes a round, and another one's lines above (an inserted
+     * definition, a rewrite that joins lines) move the call after the number was written.
+     */
+    static String renumbered(String text) {
+        String[] lines = text.split("\n", -1);
+        boolean changed = false;
+        for (int i = 0; i < lines.length; i++) {
+            java.util.regex.Matcher m = CALL_LINE.matcher(lines[i]);
+            if (m.find() && !m.group(2).equals(String.valueOf(i + 1))) {
+                lines[i] = lines[i].substring(0, m.start(2)) + (i + 1) + lines[i].substring(m.end(2));
+                changed = true;
+            }
+        }
+        return changed ? String.join("\n", lines) : text;
+    }
+}
