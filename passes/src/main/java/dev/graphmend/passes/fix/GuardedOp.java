@@ -38,25 +38,27 @@ final class GuardedOp {
         return b.toString();
     }
 
-    /** A call of one of these ops, up to the line number it passes after {@code __file__}. */
-    private static final java.util.regex.Pattern CALL_LINE =
-            java.util.regex.Pattern.compile("(\\.ops\\.graphmend\\.(?:log|warn)\\(.*?, __file__, )(\\d+)");
+    /** A call of one of these ops (possibly over several lines), up to the line number it passes after {@code __file__}. */
+    private static final java.util.regex.Pattern CALL_LINE = java.util.regex.Pattern.compile(
+            "\\.ops\\.graphmend\\.(?:log|warn)\\((?:(?!\\.ops\\.graphmend\\.).)*?, __file__, (\\d+)",
+            java.util.regex.Pattern.DOTALL);
 
     /**
-     * The text with every op call's line number set to the line the call is on. A quick fix knows
-     * its own line; fix-all applies several fixes a round, and another one's lines above (an inserted
-     * definition, a rewrite that joins lines) move the call after the number was written.
+     * The text with every op call's line number set to the line the call starts on (where Python
+     * reports a call spanning lines). A quick fix knows its own line; fix-all applies several fixes a
+     * round, and another one's lines above (an inserted definition, a rewrite that joins lines) move
+     * the call after the number was written.
      */
     static String renumbered(String text) {
-        String[] lines = text.split("\n", -1);
-        boolean changed = false;
-        for (int i = 0; i < lines.length; i++) {
-            java.util.regex.Matcher m = CALL_LINE.matcher(lines[i]);
-            if (m.find() && !m.group(2).equals(String.valueOf(i + 1))) {
-                lines[i] = lines[i].substring(0, m.start(2)) + (i + 1) + lines[i].substring(m.end(2));
-                changed = true;
-            }
+        java.util.regex.Matcher m = CALL_LINE.matcher(text);
+        StringBuilder out = new StringBuilder();
+        int last = 0, line = 1, counted = 0;
+        while (m.find()) {
+            for (int i = counted; i < m.start(); i++) if (text.charAt(i) == '\n') line++;
+            counted = m.start();
+            out.append(text, last, m.start(1)).append(line);
+            last = m.end(1);
         }
-        return changed ? String.join("\n", lines) : text;
+        return last == 0 ? text : out.append(text, last, text.length()).toString();
     }
 }
