@@ -9,8 +9,9 @@ warnings.warn and logger methods are all dropped, with and without fullgraph), s
 would silently lose the output.
 
 `torch-version = "2.10"`: from torch 2.15 a `print` gets the in-graph print instead
-(GM102_print_hop.py); the defer and skip fixes are the ones for 2.10. The fix oracle judges this
-file under both torch versions."""
+(GM102_print_hop.py); the defer and skip fixes are the ones for 2.10. The fix oracle passes this
+file under torch 2.10 (`tools/fix_oracle.py` with `eval/sweep/env.sh 2.10.0`'s python) and 2.15
+(the one CI runs)."""
 import logging
 import warnings
 

@@ -10,8 +10,9 @@ submodules' forward), see GM102_declines.py.
 `torch-version = "2.10"`: from torch 2.15 a `print` gets the in-graph print instead
 (GM102_print_hop.py); the defer and skip fixes are the ones for 2.10. A logger call or
 `warnings.warn` with a literal message gets the in-graph op on either version (GM102_logging.py,
-GM102_warnings.py); the f-string ones here are deferred. The fix oracle judges this
-file under both torch versions."""
+GM102_warnings.py); the f-string ones here are deferred. The fix oracle passes this
+file under torch 2.10 (`tools/fix_oracle.py` with `eval/sweep/env.sh 2.10.0`'s python) and 2.15
+(the one CI runs)."""
 import logging
 import warnings
 
@@ -185,14 +186,14 @@ def case_two_prints(x):
 @torch.compile
 def case_logger_warning_constant(x):
     """A module-level logger's warning with a constant message: the in-graph logger call (GM102_logging.py)."""
-    torch.ops.graphmend.log(__name__, "warning", "falling back to eager attention", __file__, 188, "case_logger_warning_constant")  # expect-fix: GM102
+    torch.ops.graphmend.log(__name__, "warning", "falling back to eager attention", __file__, 189, "case_logger_warning_constant")  # expect-fix: GM102
     return x.sigmoid()
 
 
 @torch.compile
 def case_warnings_warn_literal(x):
     """warnings.warn with one literal message."""
-    torch.ops.graphmend.warn("`past_key_values` as a tuple is deprecated", "UserWarning", __name__, __file__, 195)  # expect-fix: GM102
+    torch.ops.graphmend.warn("`past_key_values` as a tuple is deprecated", "UserWarning", __name__, __file__, 196)  # expect-fix: GM102
     return x + 2
 
 
@@ -221,5 +222,5 @@ class CaseDeprecatedArgumentWarning(nn.Module):
     """Module forward: a deprecation warning with a constant message."""
 
     def forward(self, hidden_states):
-        torch.ops.graphmend.warn("`head_mask` is deprecated and ignored", "UserWarning", __name__, __file__, 224)  # expect-fix: GM102
+        torch.ops.graphmend.warn("`head_mask` is deprecated and ignored", "UserWarning", __name__, __file__, 225)  # expect-fix: GM102
         return hidden_states * 0.5

@@ -10,8 +10,9 @@ submodules' forward), see GM102_declines.py.
 `torch-version = "2.10"`: from torch 2.15 a `print` gets the in-graph print instead
 (GM102_print_hop.py); the defer and skip fixes are the ones for 2.10. A logger call or
 `warnings.warn` with a literal message gets the in-graph op on either version (GM102_logging.py,
-GM102_warnings.py); the f-string ones here are deferred. The fix oracle judges this
-file under both torch versions."""
+GM102_warnings.py); the f-string ones here are deferred. The fix oracle passes this
+file under torch 2.10 (`tools/fix_oracle.py` with `eval/sweep/env.sh 2.10.0`'s python) and 2.15
+(the one CI runs)."""
 import logging
 import warnings
 

@@ -4,8 +4,9 @@ wrapped in `if not torch.compiler.is_compiling():`. Every case here has a reason
 defer fix illegal, so the skip fix is the one applied.
 
 `torch-version = "2.10"`: from torch 2.15 a `print` gets the in-graph print instead
-(GM102_print_hop.py); the defer and skip fixes are the ones for 2.10. The fix oracle judges this
-file under both torch versions."""
+(GM102_print_hop.py); the defer and skip fixes are the ones for 2.10. The fix oracle passes this
+file under torch 2.10 (`tools/fix_oracle.py` with `eval/sweep/env.sh 2.10.0`'s python) and 2.15
+(the one CI runs)."""
 import logging
 import warnings
 
