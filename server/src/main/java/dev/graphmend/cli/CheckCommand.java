@@ -76,7 +76,10 @@ final class CheckCommand {
         switch (o.format) {
             case "json": writeJson(modules, found, count, out); break;
             case "sarif": writeSarif(modules, found, out); break;
-            default: writeText(modules, found, count, !o.quiet, out); break;
+            default:
+                writeText(modules, found, count, !o.quiet, out);
+                if (o.summary) writeReadiness(found, out);
+                break;
         }
         if (progress) err.println("graphmend: done in " + (System.currentTimeMillis() - start) + " ms");
         if (ioError) return Main.EXIT_USAGE;
@@ -135,6 +138,20 @@ final class CheckCommand {
         if (count == 0) out.write("No graph breaks found in " + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + ".\n");
         else out.write("Found " + count + " diagnostic" + (count == 1 ? "" : "s") + " in " + filesWith + " of "
                 + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + ".\n");
+    }
+
+    /** The --summary table: one line per compile root. */
+    private static void writeReadiness(Map<SourceModule, List<Diagnostic>> found, Writer out) throws IOException {
+        List<Diagnostic> all = new ArrayList<>();
+        for (List<Diagnostic> l : found.values()) all.addAll(l);
+        List<dev.graphmend.passes.FullGraphReadiness.Root> roots = dev.graphmend.passes.FullGraphReadiness.of(all);
+        out.write("\nFull-graph readiness (" + roots.size() + " compile root" + (roots.size() == 1 ? "" : "s")
+                + " with breaks; each diagnostic counts for the root it names):\n");
+        for (var r : roots) {
+            out.write("  " + r.root().path() + ":" + r.root().line() + " " + r.root().description() + ": " + r.breaks()
+                    + " break" + (r.breaks() == 1 ? "" : "s") + ", " + r.safe() + " with a safe fix, " + r.unsafeOnly()
+                    + " with an unsafe fix only, " + r.noFix() + " without a fix; fullgraph=True after fix: " + r.verdict() + "\n");
+        }
     }
 
     /** A root in the same file above the finding is usually its own function: no need to repeat it. */

@@ -25,6 +25,8 @@ final class CheckOptions {
     boolean noConfig;
     boolean exitZero;
     boolean quiet;
+    /** --summary: the per-root full-graph readiness table after the diagnostics (text only). */
+    boolean summary;
     /** -h/--help was given: print {@link #usage} and do nothing else. */
     boolean help;
     final List<String> paths = new ArrayList<>();
@@ -60,6 +62,8 @@ final class CheckOptions {
                 + "  Reports the graph breaks in the Python files and folders given (one project).\n"
                 + "\noptions:\n"
                 + "  --format FORMAT         text (default), json or sarif\n"
+                + "  --summary               per compile root: breaks left, how many a safe or an unsafe fix\n"
+                + "                          removes, and whether fullgraph=True can succeed after `fix`\n"
                 + common
                 + "  -q, --quiet             print the diagnostics only: no summary, no progress\n"
                 + "  -h, --help              show this help\n"
@@ -99,6 +103,10 @@ final class CheckOptions {
                 case "--no-config": o.noConfig = true; continue;
                 case "-e": case "--exit-zero": o.exitZero = true; continue;
                 case "-q": case "--quiet": o.quiet = true; continue;
+                case "--summary":
+                    if (fix) throw new UsageException("--summary belongs to 'check'");
+                    o.summary = true;
+                    continue;
                 default: break;
             }
             if (!List.of("--format", "--select", "--ignore", "--torch-version", "--assume-compiled").contains(name)) {
@@ -137,6 +145,7 @@ final class CheckOptions {
             }
         }
         if (o.paths.isEmpty()) throw new UsageException("no PATH given");
+        if (o.summary && !o.format.equals("text")) throw new UsageException("--summary is for the text format");
         return o;
     }
 

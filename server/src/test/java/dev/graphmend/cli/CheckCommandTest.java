@@ -39,6 +39,33 @@ class CheckCommandTest {
     }
 
     @Test
+    void summaryTellsEachRootWhetherFullgraphCanSucceedAfterFix(@TempDir Path dir) throws Exception {
+        String text = String.join("\n",
+                "import torch",
+                "",
+                "@torch.compile",
+                "def ready(x):",
+                "    print('x', x)",       // the in-graph print: safe
+                "    return x * 2",
+                "",
+                "@torch.compile",
+                "def not_ready(x):",
+                "    n = x.sum().item()",   // GM201 .item(): no fix
+                "    print('n', n)",        // a Python float from .item(): the in-graph print declines
+                "    return x * n",
+                "");
+        Path f = Files.writeString(dir.resolve("m.py"), text);
+        Run r = run("check", "--summary", f.toString());
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.out().contains("Full-graph readiness (2 compile roots with breaks"), r.out());
+        assertTrue(r.out().contains(f + ":4 function ready decorated with @torch.compile: 1 break, 1 with a safe fix, "
+                + "0 with an unsafe fix only, 0 without a fix; fullgraph=True after fix: yes"), r.out());
+        assertTrue(r.out().contains("fullgraph=True after fix: no"), r.out());
+        assertEquals(2, run("check", "--summary", "--format", "json", f.toString()).code());
+        assertEquals(2, run("fix", "--summary", f.toString()).code());
+    }
+
+    @Test
     void exitZeroWhenClean(@TempDir Path dir) throws Exception {
         Path f = Files.writeString(dir.resolve("ok.py"), "import torch\n\n@torch.compile\ndef f(x):\n    return x * 2\n");
         Run r = run("check", f.toString());
