@@ -35,13 +35,13 @@ public final class DeferSideEffect implements Transformation {
         String torch = src.torchAlias();
         if ("builtins.print".equals(qn)) {
             callee = "print";
-            after = torchImportLine(site);
+            after = SideEffectSites.torchImportLine(site);
         } else if ("warnings.warn".equals(qn)) {
             callee = src.text(call.func());
-            after = Math.max(torchImportLine(site), importLine(site, "warnings"));
-        } else if (call.func() instanceof Expr.Attribute a && a.value() instanceof Expr.Name logger && isModuleLogger(site, logger)) {
+            after = Math.max(SideEffectSites.torchImportLine(site), SideEffectSites.importLine(site, "warnings"));
+        } else if (call.func() instanceof Expr.Attribute a && a.value() instanceof Expr.Name logger && SideEffectSites.isModuleLogger(site, logger)) {
             callee = logger.id() + "." + a.attr();
-            after = Math.max(torchImportLine(site), assignmentLine(site, logger.id()));
+            after = Math.max(SideEffectSites.torchImportLine(site), SideEffectSites.assignmentLine(site, logger.id()));
         } else {
             return Proposal.decline("only print, warnings.warn and methods of a module-level logger can be deferred "
                     + "(a logger created inside the function or a logging-module function cannot be registered)");
@@ -118,57 +118,5 @@ public final class DeferSideEffect implements Transformation {
                     + f.config().torchVersion() + ")";
         }
         return null;
-    }
-
-    static int torchImportLine(FixSite site) {
-        int line = importLine(site, "torch");
-        return line > 0 ? line : site.source().importInsertionLine();
-    }
-
-    static int importLine(FixSite site, String module) {
-        for (Stmt s : site.module().ir().module().body()) {
-            if (s instanceof Stmt.Import imp) {
-                for (var a : imp.names()) if (a.name().equals(module)) return s.span().endLine();
-            }
-        }
-        return 0;
-    }
-
-    /**
-     * The argument that names a module-level logger ({@code __name__} or a string literal in its single
-     * {@code logger = logging.getLogger(...)} / {@code get_logger(...)} assignment), or null.
-     */
-    static Expr moduleLoggerName(FixSite site, Expr.Name n) {
-        if (!isModuleLogger(site, n)) return null;
-        for (Stmt s : site.module().ir().module().body()) {
-            if (s instanceof Stmt.Assign a && a.targets().size() == 1 && a.targets().get(0) instanceof Expr.Name tn
-                    && tn.id().equals(n.id()) && a.value() instanceof Expr.Call c && c.args().size() == 1 && c.keywords().isEmpty()) {
-                Expr arg = c.args().get(0);
-                if (arg instanceof Expr.Name an && an.id().equals("__name__")) return arg;
-                if (arg instanceof Expr.Constant k && k.value() instanceof String) return arg;
-            }
-        }
-        return null;
-    }
-
-    private static boolean isModuleLogger(FixSite site, Expr.Name n) {
-        return assignmentLine(site, n.id()) > 0
-                && site.module().names().resolve(n) instanceof dev.graphmend.ir.symbols.Target.ModuleMember;
-    }
-
-    /** The last line of the single top-level assignment of {@code name}, or 0. */
-    static int assignmentLine(FixSite site, String name) {
-        int found = 0;
-        for (Stmt s : site.module().ir().module().body()) {
-            if (s instanceof Stmt.Assign a) {
-                for (Expr t : a.targets()) {
-                    if (t instanceof Expr.Name tn && tn.id().equals(name)) {
-                        if (found > 0) return 0;
-                        found = s.span().endLine();
-                    }
-                }
-            }
-        }
-        return found;
     }
 }

@@ -21,8 +21,6 @@ import java.util.Set;
  * the same records in the same order, no break (docs/rules/GM102.md).
  */
 public final class InGraphLogging implements Transformation {
-    /** The Logger methods whose record the operator builds itself (their level is the method's name). */
-    private static final Set<String> LEVEL_METHODS = Set.of("debug", "info", "warning", "error", "critical");
     /** Logger methods that need what a literal-only call cannot give (a level argument, exc_info) or are aliases. */
     private static final Set<String> OTHER_STANDARD = Set.of("exception", "log", "warn", "fatal");
     static final String OP = "graphmend::log";
@@ -34,8 +32,9 @@ public final class InGraphLogging implements Transformation {
         if (!(site.at() instanceof Expr.Call call)) return Proposal.notApplicable();
         if (!(call.func() instanceof Expr.Attribute a && a.value() instanceof Expr.Name logger)) return Proposal.notApplicable();
         FunctionContext f = site.function();
-        if (f.qualifiedName(call.func()) != null && f.qualifiedName(call.func()).startsWith("logging.")) return Proposal.notApplicable();
-        Expr name = DeferSideEffect.moduleLoggerName(site, logger);
+        String qn = f.qualifiedName(call.func());
+        if (qn != null && qn.startsWith("logging.")) return Proposal.notApplicable();
+        Expr name = SideEffectSites.moduleLoggerName(site, logger);
         if (name == null) {
             return Proposal.decline("the logger is not a module-level logging.getLogger(__name__ or a literal), "
                     + "so the in-graph logger call cannot name it");
@@ -60,7 +59,7 @@ public final class InGraphLogging implements Transformation {
         String torch = src.torchAlias();
         if (torch == null) return Proposal.decline("torch is not imported as a module in this file");
         List<Diagnostic.Edit> edits = new ArrayList<>();
-        int after = Math.max(DeferSideEffect.torchImportLine(site), DeferSideEffect.assignmentLine(site, logger.id()));
+        int after = Math.max(SideEffectSites.torchImportLine(site), SideEffectSites.assignmentLine(site, logger.id()));
         int line = GuardedOp.define(site, OP, after, helper(torch), call.span().line(), edits);
         edits.add(new Diagnostic.Edit(call.span(), torch + ".ops.graphmend.log(" + src.text(name) + ", \"" + method + "\", "
                 + src.text(call.args().get(0)) + ", __file__, " + line + ", \"" + f.function().def().name() + "\")"));
@@ -69,7 +68,7 @@ public final class InGraphLogging implements Transformation {
                         + "handlers applied when it runs and a record naming this file, the call's line and "
                         + "function; methods added to Logger (warning_once) are called as they are. The fix "
                         + "adds, once per file, a guarded definition of the graphmend::log operator after the logger. "
-                        + "The record's line is written into the call: if lines above it move, it names the old line."));
+                        + "The record's line is written into the call; graphmend fix sets it again when lines above move."));
     }
 
     /** The guarded definition of the operator, at module level. */

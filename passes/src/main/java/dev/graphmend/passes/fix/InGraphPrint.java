@@ -7,11 +7,9 @@ import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.passes.Diagnostic;
 import dev.graphmend.passes.analysis.FunctionContext;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * GM102 {@code print(...)} → {@code torch._higher_order_ops.print(fmt, name=value, ...)}: torch's
@@ -109,7 +107,6 @@ public final class InGraphPrint implements Transformation {
         final SourceText src;
         final StringBuilder text = new StringBuilder();
         final Map<String, String> fields = new LinkedHashMap<>();
-        final Set<String> names = new HashSet<>();
 
         Format(FunctionContext f, SourceText src) {
             this.f = f;
@@ -177,8 +174,7 @@ public final class InGraphPrint implements Transformation {
             if (value instanceof Expr.Name && code.equals(fields.get(base))) return base; // the same name again
             if (base.equals("format_str")) base = "format_str_"; // the operator's own first parameter
             String name = base.equals("arg") ? "arg" + fields.size() : base;
-            for (int i = 1; names.contains(name) || fields.containsKey(name); i++) name = base + i;
-            names.add(name);
+            for (int i = 1; fields.containsKey(name); i++) name = base + i;
             fields.put(name, value instanceof Expr.Name || value instanceof Expr.Attribute ? code : src.argument(value));
             return name;
         }

@@ -60,7 +60,7 @@ public final class InGraphWarning implements Transformation {
         String torch = src.torchAlias();
         if (torch == null) return Proposal.decline("torch is not imported as a module in this file");
         List<Diagnostic.Edit> edits = new ArrayList<>();
-        int after = Math.max(DeferSideEffect.torchImportLine(site), DeferSideEffect.importLine(site, "warnings"));
+        int after = Math.max(SideEffectSites.torchImportLine(site), SideEffectSites.importLine(site, "warnings"));
         int line = GuardedOp.define(site, OP, after, helper(torch), call.span().line(), edits);
         edits.add(new Diagnostic.Edit(call.span(), torch + ".ops.graphmend.warn(" + src.text(call.args().get(0)) + ", \""
                 + categoryName + "\", __name__, __file__, " + line + ")"));
@@ -68,7 +68,7 @@ public final class InGraphWarning implements Transformation {
                 "Safe: the compiled graph issues the warning at the same point, with the same category, message, file "
                         + "and line, under the warning filters and the module's once-registry in force when it runs. The "
                         + "fix adds, once per file, a guarded definition of the graphmend::warn operator after the imports. "
-                        + "The warning's line is written into the call: if lines above it move, it names the old line."));
+                        + "The warning's line is written into the call; graphmend fix sets it again when lines above move."));
     }
 
     private static String dottedName(Expr e) {

@@ -3,7 +3,7 @@ package dev.graphmend.passes.fix;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
 
-/** The call statement a GM102 diagnostic sits on, shared by the GM102 transformations. */
+/** The call statement a GM102 diagnostic sits on, and the module lines the GM102 transformations insert after. */
 final class SideEffectSites {
     private SideEffectSites() {}
 
@@ -39,5 +39,59 @@ final class SideEffectSites {
     private static boolean hasSemicolonAfter(FixSite site, Stmt s) {
         String code = code(site, s.span().endLine());
         return code.strip().endsWith(";") || code.contains(";") && !site.source().text(s).contains(";");
+    }
+
+    // ---- where a callee becomes available at module level (the GM102 rewrites insert after it) ----
+
+    static int torchImportLine(FixSite site) {
+        int line = importLine(site, "torch");
+        return line > 0 ? line : site.source().importInsertionLine();
+    }
+
+    static int importLine(FixSite site, String module) {
+        for (Stmt s : site.module().ir().module().body()) {
+            if (s instanceof Stmt.Import imp) {
+                for (var a : imp.names()) if (a.name().equals(module)) return s.span().endLine();
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * The argument that names a module-level logger ({@code __name__} or a string literal in its single
+     * {@code logger = logging.getLogger(...)} / {@code get_logger(...)} assignment), or null.
+     */
+    static Expr moduleLoggerName(FixSite site, Expr.Name n) {
+        if (!isModuleLogger(site, n)) return null;
+        for (Stmt s : site.module().ir().module().body()) {
+            if (s instanceof Stmt.Assign a && a.targets().size() == 1 && a.targets().get(0) instanceof Expr.Name tn
+                    && tn.id().equals(n.id()) && a.value() instanceof Expr.Call c && c.args().size() == 1 && c.keywords().isEmpty()) {
+                Expr arg = c.args().get(0);
+                if (arg instanceof Expr.Name an && an.id().equals("__name__")) return arg;
+                if (arg instanceof Expr.Constant k && k.value() instanceof String) return arg;
+            }
+        }
+        return null;
+    }
+
+    static boolean isModuleLogger(FixSite site, Expr.Name n) {
+        return assignmentLine(site, n.id()) > 0
+                && site.module().names().resolve(n) instanceof dev.graphmend.ir.symbols.Target.ModuleMember;
+    }
+
+    /** The last line of the single top-level assignment of {@code name}, or 0. */
+    static int assignmentLine(FixSite site, String name) {
+        int found = 0;
+        for (Stmt s : site.module().ir().module().body()) {
+            if (s instanceof Stmt.Assign a) {
+                for (Expr t : a.targets()) {
+                    if (t instanceof Expr.Name tn && tn.id().equals(name)) {
+                        if (found > 0) return 0;
+                        found = s.span().endLine();
+                    }
+                }
+            }
+        }
+        return found;
     }
 }
