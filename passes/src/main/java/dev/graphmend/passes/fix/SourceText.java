@@ -99,18 +99,33 @@ public final class SourceText {
     }
 
     /**
-     * How this module names torch: the local name of a top-level {@code import torch} /
-     * {@code import torch as th}, or null when torch is not imported as a module.
+     * How this module names torch: the local name of a module-level {@code import torch} /
+     * {@code import torch as th}, also one inside a module-level {@code if} or {@code try}
+     * ({@code if is_torch_available(): import torch}: code that runs compiled has torch), or null
+     * when torch is not imported as a module.
      */
     public String torchAlias() {
-        for (Stmt s : module.ir().module().body()) {
+        return torchAlias(module.ir().module().body());
+    }
+
+    private static String torchAlias(List<Stmt> body) {
+        for (Stmt s : body) {
             if (s instanceof Stmt.Import imp) {
                 for (var a : imp.names()) {
                     if (a.name().equals("torch")) return a.asname() == null ? "torch" : a.asname();
                 }
             }
         }
+        for (Stmt s : body) {
+            String inner = s instanceof Stmt.If i ? first(torchAlias(i.body()), torchAlias(i.orelse()))
+                    : s instanceof Stmt.Try t ? torchAlias(t.body()) : null;
+            if (inner != null) return inner;
+        }
         return null;
+    }
+
+    private static String first(String a, String b) {
+        return a != null ? a : b;
     }
 
     /** The line after which to add a top-level import: the last import of the first import block (0: the top). */

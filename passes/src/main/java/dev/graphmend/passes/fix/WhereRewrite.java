@@ -28,6 +28,7 @@ import java.util.Set;
  */
 public final class WhereRewrite implements Transformation {
     static final String TITLE = "Rewrite to torch.where";
+    private static final String NOT_ONE_ELEMENT = "the condition is not provably one element";
 
     @Override public String code() { return "GM101"; }
 
@@ -98,6 +99,8 @@ public final class WhereRewrite implements Transformation {
             elseBody = orelse.isEmpty() ? null : orelse;
             break;
         }
+        Proposal prepared = preparedCall(site, first, arms, elseBody);
+        if (prepared != null) return prepared;
         // a branch no rewrite shape can hold is the reason to give, whatever the conditions are
         String shape = unsupportedStatement(arms, elseBody);
         if (shape != null) return Proposal.decline(shape);
@@ -222,15 +225,42 @@ public final class WhereRewrite implements Transformation {
     /** Every arm a single statement calling the same callee, with the arguments differing in one place. */
     private Proposal commonCall(FixSite site, Stmt.If first, List<Arm> arms, List<Stmt> elseBody) {
         if (elseBody == null) return null;
-        List<List<Stmt>> bodies = new ArrayList<>();
-        for (Arm a : arms) bodies.add(a.body());
-        bodies.add(elseBody);
+        List<Stmt> lasts = new ArrayList<>();
+        for (Arm a : arms) {
+            if (a.body().size() != 1) return null;
+            lasts.add(a.body().get(0));
+        }
+        if (elseBody.size() != 1) return null;
+        lasts.add(elseBody.get(0));
+        CallMatch m = matchCall(site.source(), lasts);
+        if (m == null) return null;
+        if (m.decline() != null) return Proposal.decline(m.decline());
+        String why = checkValues(site, m.values());
+        if (why != null) return Proposal.decline(why);
+        Torch t = Torch.of(site);
+        return replace(site, first, first.span(), List.of(m.statement(site.source(), nested(site, t, arms, m.values()))),
+                m.values(), t);
+    }
+
+    /**
+     * The statements of a common call: each one calls the same callee (alone, assigned, or returned)
+     * with the arguments differing in exactly one place ({@code differing}).
+     */
+    private record CallMatch(String outer, Expr.Call call, int differing, List<Expr> values, String decline) {
+        /** The statement with {@code where} in place of the differing argument. */
+        String statement(SourceText src, String where) {
+            String callText = src.text(call);
+            Expr arg = argAt(call, differing);
+            int from = (int) offsetIn(src, call, arg);
+            return outer + callText.substring(0, from) + where + callText.substring(from + src.text(arg).length());
+        }
+    }
+
+    /** Null when the statements are not calls of one callee in one statement shape. */
+    private static CallMatch matchCall(SourceText src, List<Stmt> statements) {
         List<Expr.Call> calls = new ArrayList<>();
         String shape = null; // the statement around the call, with the call cut out
-        SourceText src = site.source();
-        for (List<Stmt> b : bodies) {
-            if (b.size() != 1) return null;
-            Stmt s = b.get(0);
+        for (Stmt s : statements) {
             Expr value = s instanceof Stmt.Assign a && a.targets().size() == 1 ? a.value()
                     : s instanceof Stmt.Return r ? r.value() : s instanceof Stmt.Expr e ? e.value() : null;
             if (!(value instanceof Expr.Call c)) return null;
@@ -241,7 +271,6 @@ public final class WhereRewrite implements Transformation {
             calls.add(c);
         }
         Expr.Call c0 = calls.get(0);
-        int differing = -1;
         for (Expr.Call c : calls) {
             if (!src.text(c.func()).equals(src.text(c0.func())) || c.args().size() != c0.args().size()
                     || c.keywords().size() != c0.keywords().size()) {
@@ -251,27 +280,175 @@ public final class WhereRewrite implements Transformation {
                 if (!Objects.equals(c.keywords().get(k).arg(), c0.keywords().get(k).arg())) return null;
             }
         }
+        int differing = -1;
         int n = c0.args().size() + c0.keywords().size();
         for (int pos = 0; pos < n; pos++) {
             Set<String> texts = new HashSet<>();
             for (Expr.Call c : calls) texts.add(src.text(argAt(c, pos)));
             if (texts.size() > 1) {
-                if (differing >= 0) return Proposal.decline("the branches call the same function but differ in more than one argument");
+                if (differing >= 0) {
+                    return new CallMatch(shape, c0, -1, List.of(),
+                            "the branches call the same function but differ in more than one argument");
+                }
                 differing = pos;
             }
         }
         if (differing < 0) return null;
         List<Expr> values = new ArrayList<>();
         for (Expr.Call c : calls) values.add(argAt(c, differing));
-        String why = checkValues(site, values);
-        if (why != null) return Proposal.decline(why);
+        return new CallMatch(shape, c0, differing, values, null);
+    }
+
+    /**
+     * Every arm ends in the same call with one differing argument, after statements that prepare
+     * it (Phi-3's longrope update: factors built lazily in one arm, a device move in the other, then
+     * {@code register_buffer} of one or the other). The preparations run one after another, in arm
+     * order, and the call takes torch.where of the differing argument. Always unsafe: a preparation
+     * whose arm is not taken now runs. Legal only when running them all changes nothing another
+     * part reads: no preparation writes (by assignment) a name or attribute that the condition, a
+     * later preparation, another arm's argument or the call's common parts read, and none writes
+     * what another writes. Null when the arms are not of this shape, so the other shapes decide.
+     */
+    private Proposal preparedCall(FixSite site, Stmt.If first, List<Arm> arms, List<Stmt> elseBody) {
+        if (elseBody == null) return null;
+        List<List<Stmt>> bodies = new ArrayList<>();
+        for (Arm a : arms) bodies.add(a.body());
+        bodies.add(elseBody);
+        if (bodies.stream().allMatch(b -> b.size() == 1)) return null; // the plain common call
+        List<Stmt> lasts = new ArrayList<>();
+        for (List<Stmt> b : bodies) lasts.add(b.get(b.size() - 1));
+        SourceText src = site.source();
+        CallMatch m = matchCall(src, lasts);
+        if (m == null) return null;
+        if (m.decline() != null) return Proposal.decline(m.decline());
+        FunctionContext f = site.function();
+        String shapeRisk = "";
+        for (Arm a : arms) {
+            String why = checkCondition(f, a.cond());
+            if (why != null && why.startsWith(NOT_ONE_ELEMENT)) {
+                // the if already needs a one-element condition (bool() of a larger tensor raises); what is
+                // unproven is that it has no extra dimensions, which torch.where would broadcast to
+                shapeRisk = " The condition " + src.text(a.cond()).strip() + " is not provably 0-d (it compares values of"
+                        + " unknown kind); if it has more dimensions, torch.where broadcasts the argument to them.";
+            } else if (why != null) {
+                return Proposal.decline(why);
+            }
+        }
+        List<Set<String>> writes = new ArrayList<>();
+        List<Set<String>> reads = new ArrayList<>();
+        for (List<Stmt> b : bodies) {
+            Set<String> w = new LinkedHashSet<>(), r = new LinkedHashSet<>();
+            for (Stmt s : b.subList(0, b.size() - 1)) {
+                String why = preparationProblem(s);
+                if (why != null) return Proposal.decline(why);
+                AccessPaths.collect(s, w, r);
+            }
+            writes.add(w);
+            reads.add(r);
+        }
+        Set<String> condReads = new LinkedHashSet<>();
+        for (Arm a : arms) AccessPaths.reads(a.cond(), condReads);
+        Set<String> commonReads = new LinkedHashSet<>();
+        AccessPaths.reads(m.call().func(), commonReads);
+        for (int pos = 0; pos < m.call().args().size() + m.call().keywords().size(); pos++) {
+            if (pos != m.differing()) AccessPaths.reads(argAt(m.call(), pos), commonReads);
+        }
+        if (m.outer() != null && lasts.get(0) instanceof Stmt.Assign a) AccessPaths.reads(a.targets().get(0), commonReads);
+        for (int j = 0; j < bodies.size(); j++) {
+            for (String w : writes.get(j)) {
+                String hit = AccessPaths.touching(w, condReads);
+                if (hit == null) hit = AccessPaths.touching(w, commonReads);
+                for (int k = 0; hit == null && k < bodies.size(); k++) {
+                    if (k > j) hit = AccessPaths.touching(w, reads.get(k));
+                    if (hit == null && k != j) {
+                        Set<String> valueReads = new LinkedHashSet<>();
+                        AccessPaths.reads(m.values().get(k), valueReads);
+                        hit = AccessPaths.touching(w, valueReads);
+                    }
+                    if (hit == null && k != j) hit = AccessPaths.touching(w, writes.get(k));
+                }
+                if (hit != null) {
+                    return Proposal.decline("a preparation assigns " + w + ", which " + (hit.equals(w) ? "" : hit + " in ")
+                            + "another part of the if reads or assigns; running every branch's preparation would change it");
+                }
+            }
+        }
+        for (Expr v : m.values()) {
+            ValueKind k = f.kind(v);
+            if (k == ValueKind.STATIC || k == ValueKind.NONE || k == ValueKind.MODULE || k == ValueKind.TENSOR_SEQUENCE) {
+                return Proposal.decline("a branch value is not a tensor (" + src.text(v).strip() + " is " + describe(k) + ")");
+            }
+            String imp = Purity.impurity(f, v);
+            if (imp != null) {
+                return Proposal.decline("a branch has side effects or may raise when it is not taken (" + imp
+                        + "); torch.where evaluates both branches");
+            }
+        }
         Torch t = Torch.of(site);
-        String where = nested(site, t, arms, values);
-        String callText = src.text(c0);
-        Expr arg = argAt(c0, differing);
-        int from = (int) (offsetIn(src, c0, arg));
-        String newCall = callText.substring(0, from) + where + callText.substring(from + src.text(arg).length());
-        return replace(site, first, first.span(), List.of(shape + newCall), values, t);
+        String indent = src.indentation(first.span().line());
+        List<String> out = new ArrayList<>();
+        Set<Integer> copied = new HashSet<>();
+        List<String> prepared = new ArrayList<>();
+        for (List<Stmt> b : bodies) {
+            if (b.size() < 2) continue;
+            int from = b.get(0).span().line(), to = b.get(b.size() - 2).span().endLine();
+            while (from - 1 > first.span().line() && src.lines().lineText(from - 1).strip().startsWith("#")) from--;
+            String bodyIndent = src.indentation(b.get(0).span().line());
+            for (int l = from; l <= to; l++) {
+                String line = src.lines().lineText(l);
+                if (line.isBlank()) {
+                    out.add("");
+                } else if (line.startsWith(bodyIndent)) {
+                    out.add(indent + line.substring(bodyIndent.length()));
+                } else {
+                    return Proposal.decline("internal: a preparation's line is not indented like its branch");
+                }
+                copied.add(l);
+            }
+            for (Stmt s : b.subList(0, b.size() - 1)) prepared.add(src.text(s).lines().findFirst().orElse("").strip());
+        }
+        List<String> lines = new ArrayList<>();
+        String headComment = src.comment(first.span().line());
+        if (headComment != null) lines.add(indent + headComment);
+        for (int l = first.span().line() + 1; l <= first.span().endLine(); l++) {
+            String c = src.comment(l);
+            if (c != null && !copied.contains(l)) lines.add(indent + c); // comments outside the copies move above
+        }
+        lines.addAll(out);
+        lines.add(indent + m.statement(src, nested(site, t, arms, m.values())));
+        String body = String.join("\n", lines).substring(indent.length());
+        List<Diagnostic.Edit> edits = new ArrayList<>(t.importEdits);
+        edits.add(new Diagnostic.Edit(first.span(), body));
+        return Proposal.of(new Diagnostic.Fix(TITLE, "unsafe", edits, "Unsafe: every branch's preparation now runs "
+                + "whatever the condition (" + String.join("; ", prepared) + "), and the call gets a new tensor chosen by "
+                + "torch.where instead of the branch's own; calls in a preparation may also change what another branch "
+                + "reads, and the branch values must have one shape. Review that running them all is harmless." + shapeRisk));
+    }
+
+    /** Why a statement cannot be run as a preparation (it can leave the branch, or is of a kind not copied); null if it can. */
+    private static String preparationProblem(Stmt s) {
+        if (!(s instanceof Stmt.Assign || s instanceof Stmt.AugAssign || s instanceof Stmt.AnnAssign || s instanceof Stmt.Expr
+                || s instanceof Stmt.Pass || s instanceof Stmt.If || s instanceof Stmt.For)) {
+            return "a preparation before the common call holds " + describe(s);
+        }
+        String[] exit = {null};
+        java.util.function.Consumer<Stmt> check = x -> {
+            if (exit[0] == null && (x instanceof Stmt.Return || x instanceof Stmt.Raise || x instanceof Stmt.Break
+                    || x instanceof Stmt.Continue || x instanceof Stmt.FunctionDef || x instanceof Stmt.ClassDef
+                    || x instanceof Stmt.Global || x instanceof Stmt.Nonlocal)) {
+                exit[0] = x.pyType();
+            }
+        };
+        check.accept(s);
+        dev.graphmend.passes.analysis.Statements.everywhere(s, check);
+        if (exit[0] != null) return "a preparation can leave the branch (a " + exit[0] + " statement)";
+        boolean[] yields = {false};
+        dev.graphmend.passes.analysis.Statements.everywhere(s, x -> dev.graphmend.passes.analysis.Statements.expressions(x,
+                e -> yields[0] |= e instanceof Expr.Yield || e instanceof Expr.YieldFrom || e instanceof Expr.Await));
+        dev.graphmend.passes.analysis.Statements.expressions(s,
+                e -> yields[0] |= e instanceof Expr.Yield || e instanceof Expr.YieldFrom || e instanceof Expr.Await);
+        if (yields[0]) return "a preparation can leave the branch (a yield or await)";
+        return null;
     }
 
     private static Expr argAt(Expr.Call c, int pos) {
@@ -439,7 +616,7 @@ public final class WhereRewrite implements Transformation {
                     + "); the rewrite needs one";
         }
         if (!Purity.isOneElement(f, c)) {
-            return "the condition is not provably one element (it may have more than one dimension), so torch.where "
+            return NOT_ONE_ELEMENT + " (it may have more than one dimension), so torch.where "
                     + "could broadcast the result to a new shape";
         }
         String imp = Purity.impurity(f, c);
