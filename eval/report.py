@@ -254,6 +254,68 @@ def _baseline_cell(fam, baseline):
     return "%d, %.0f%% (unsafe)" % (nb, 100.0 * (nb - na) / nb), nb, na
 
 
+def _run_of(m, variant):
+    """A variant's run, or the run it reused (same loaded code)."""
+    run = m.get(variant) or {}
+    return m.get(run["reused_from"]) or run if run.get("reused_from") else run
+
+
+def _fullgraph_cell(run):
+    fg = (run or {}).get("fullgraph")
+    if not fg:
+        return "–"
+    if not fg.get("ok"):
+        return "no (%s)" % fg.get("error", "?")[:90].replace("|", "/")
+    cmp = fg.get("vs_eager")
+    return "yes" if not cmp or cmp["identical"] else "yes, outputs differ from eager (%d/%d tensors)" % (
+        cmp["n_mismatched"], cmp["tensors"])
+
+
+def _effects_cell(cmp):
+    if not cmp:
+        return "–"
+    if cmp["identical"]:
+        return "yes (%d)" % cmp["after"]
+    d = cmp.get("first_difference") or {}
+    return "no (%s → %s)" % (str(d.get("before"))[:60], str(d.get("after"))[:60])
+
+
+def _fullgraph_section(w, models, variants):
+    w("## Full graph and what the user sees\n")
+    w("After the explain step each run makes one call under `torch.compile(model, fullgraph=True, "
+      "backend=\"aot_eager\")` (AOTAutograd, as inductor traces, without its C++ compile): *yes* when the model "
+      "compiles as one graph, with its outputs then compared bit for bit with eager; otherwise Dynamo's error. "
+      "*Effects* are what the forward shows its user: stdout, the records of transformers' loggers (level, "
+      "logger, message) and the warnings issued from the package (category, message, file), in order, "
+      "compared with the unfixed model's eager run (the count of events in brackets), eagerly and inside the "
+      "full graph. A family is *all fixable* when every break site before is of a fixable category "
+      "(%s).\n" % ", ".join(sorted(FIXABLE)))
+    head = ["model", "all fixable", "fullgraph before"]
+    for v in variants:
+        head += ["fullgraph (%s)" % v, "effects eager == before (%s)" % v, "effects fullgraph == before (%s)" % v]
+    w("| " + " | ".join(head) + " |")
+    w("|" + "---|" * len(head))
+    fixable = passing = 0
+    last = variants[-1] if variants else None
+    for m in models.values():
+        b = m.get("before", {})
+        sites = _sites(b)
+        all_fixable = bool(sites) and all(x["category"] in FIXABLE for x in sites)
+        row = [m["label"], "yes" if all_fixable else "no", _fullgraph_cell(b)]
+        for v in variants:
+            a = _run_of(m, v)
+            fg = a.get("fullgraph") or {}
+            row += [_fullgraph_cell(a), _effects_cell(a.get("eager_effects_vs_before")),
+                    _effects_cell(fg.get("effects_vs_before")) if fg.get("ok") else "–"]
+        if all_fixable:
+            fixable += 1
+            passing += bool(last and (_run_of(m, last).get("fullgraph") or {}).get("ok"))
+        w("| " + " | ".join(row) + " |")
+    if last:
+        w("\nAll-fixable families: %d; of them %d compile with `fullgraph=True` after `graphmend fix%s`.\n" % (
+            fixable, passing, " --unsafe-fixes" if last == "unsafe" else ""))
+
+
 def render(results, baseline=None):
     """The markdown report of one run. A run on another transformers release than the paper's is
     compared with ``baseline`` (our results on the paper's release) instead of with the paper."""
@@ -408,6 +470,8 @@ def render(results, baseline=None):
     w("\nInductor on CPU may reorder floating-point reductions, so *compiled == eager* can be \"no\" with a "
       "difference at rounding level; the paper's claim (bit-identical FP32 outputs) is about the fixed model "
       "against the original, which is the *== before* columns.\n")
+
+    _fullgraph_section(w, models, variants)
 
     # Per-site detail
     w("## Break sites (Dynamo) next to `graphmend check`\n")

@@ -16,7 +16,9 @@ Steps, each guarded so a failure is recorded and the next step still runs:
    state_dict and inputs under ``--ref``; the other variants load them, so every variant runs
    the same weights on the same inputs.
 2. Eager forward (no_grad); outputs saved flattened under ``--ref``; the other variants compare
-   theirs with ``before``'s bit for bit (same dtype, shape and bytes).
+   theirs with ``before``'s bit for bit (same dtype, shape and bytes). What the forward shows its
+   user (stdout, transformers' log records with level and logger, warnings with category and
+   file; ``tools/program_effects.py``) is saved too and compared the same way, in order.
 3. ``torch._dynamo.explain`` (unless ``--no-explain``): graph and break counts, and every break
    Dynamo logs, taken from ``InstructionTranslatorBase.log_graph_break`` through the project's Dynamo oracle
    (``tools/dynamo_oracle.py``), so breaks before the first op are not lost. A break's site is
@@ -25,6 +27,9 @@ Steps, each guarded so a failure is recorded and the next step still runs:
    from its graph-break id and its source line (see ``categorize``).
    The transformers files the process loaded are recorded (``loaded_files``), so the harness
    can tell which models a rewritten file can affect.
+   Then (also unless ``--no-explain``) one call under ``torch.compile(fullgraph=True,
+   backend="aot_eager")``: whether the model compiles as one graph and, when it does, its outputs
+   against the eager ones and what it showed the user against ``before``'s eager run.
 4. ``torch.compile(backend="inductor")`` (unless ``--no-compile``) on CPU in a fresh inductor
    cache (the harness sets ``TORCHINDUCTOR_CACHE_DIR``, turns the FX graph caches off and compiles
    in-process, ``TORCHINDUCTOR_COMPILE_THREADS=1``, so the C++ compiler runs are this process's
@@ -209,6 +214,58 @@ def explain_breaks(torch, oracle, model, inputs, package_dir, no_grad=True):
     return result
 
 
+def model_effects(package_dir):
+    """What a forward shows its user: stdout, the records of transformers' loggers (which do not
+    propagate to the root) and the warnings issued from the package, with the warning's file."""
+    import program_effects
+
+    pkg = os.path.realpath(package_dir) + os.sep
+
+    def relative(filename):
+        real = os.path.realpath(filename)
+        return os.path.relpath(real, pkg) if real.startswith(pkg) else os.path.basename(real)
+
+    effects = program_effects.Effects(lambda record: record.name.startswith("transformers"),
+                                      lambda filename: os.path.realpath(filename).startswith(pkg),
+                                      loggers=("", "transformers"), describe_warning=relative)
+    effects.record_event = lambda r: "log %s %s: %s" % (r.levelname, r.name, r.getMessage())
+    return effects
+
+
+def compare_effects(expected, got):
+    """{"identical", "before", "after"}: the two event lists (as the user sees them, in order)."""
+    return {"identical": expected == got, "before": len(expected), "after": len(got),
+            "first_difference": next(({"index": i, "before": a, "after": b} for i, (a, b)
+                                      in enumerate(zip(expected + [None] * len(got), got + [None] * len(expected)))
+                                      if a != b), None)}
+
+
+def fullgraph_run(torch, model, inputs, effects, eager_out, expected_effects):
+    """One call of ``torch.compile(model, fullgraph=True, backend="aot_eager")``: whether it compiles
+    in one graph and, when it does, its outputs against the eager ones (bit for bit) and what it
+    showed the user (stdout, logs, warnings) against the unfixed model's eager run. aot_eager traces
+    through AOTAutograd, as inductor does, without inductor's C++ compile time."""
+    torch._dynamo.reset()
+    out = {"backend": "aot_eager"}
+    t0 = time.perf_counter()
+    try:
+        compiled = torch.compile(model, fullgraph=True, backend="aot_eager")
+        events = []
+        with torch.no_grad(), effects.capture(events):
+            got = flatten(compiled(**inputs))
+        out["ok"] = True
+        if eager_out is not None:
+            out["vs_eager"] = bitwise_compare(eager_out, got)
+        if expected_effects is not None:
+            out["effects_vs_before"] = compare_effects(expected_effects, events)
+    except Exception as e:  # noqa: BLE001 - the failure is the finding
+        out["ok"] = False
+        out["error"] = "%s: %s" % (type(e).__name__, str(e).strip().splitlines()[0][:300] if str(e).strip() else "")
+    out["seconds"] = time.perf_counter() - t0
+    torch._dynamo.reset()
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--family", required=True, choices=sorted(models.FAMILIES))
@@ -256,13 +313,22 @@ def main(argv=None):
         return 1
 
     eager_out = None
+    effects = model_effects(package_dir)
+    before_effects = None
     try:
-        with torch.no_grad():
+        eager_effects = []
+        with torch.no_grad(), effects.capture(eager_effects):
             eager_out = flatten(model(**inputs))
+        res["eager_effects"] = eager_effects
         if before:
             torch.save(eager_out, ref("eager"))
+            with open(ref("effects").replace(".pt", ".json"), "w", encoding="utf-8") as f:
+                json.dump(eager_effects, f)
         else:
             res["eager_vs_before"] = bitwise_compare(torch.load(ref("eager")), eager_out)
+            with open(ref("effects").replace(".pt", ".json"), encoding="utf-8") as f:
+                before_effects = json.load(f)
+            res["eager_effects_vs_before"] = compare_effects(before_effects, eager_effects)
     except Exception as e:  # noqa: BLE001
         res["errors"].append("eager: %s: %s" % (type(e).__name__, str(e)[:300]))
         traceback.print_exc()
@@ -273,6 +339,9 @@ def main(argv=None):
         res["explain"]["seconds"] = time.perf_counter() - t0
         if res["explain"]["error"]:
             res["errors"].append("explain: " + res["explain"]["error"])
+    if not ns.no_explain:
+        res["fullgraph"] = fullgraph_run(torch, model, inputs, effects, eager_out,
+                                         before_effects if not before else res.get("eager_effects"))
     pkg = package_dir + os.sep
     res["loaded_files"] = sorted(os.path.relpath(os.path.realpath(m.__file__), pkg) for m in list(sys.modules.values())
                                  if getattr(m, "__file__", None) and os.path.realpath(m.__file__).startswith(pkg))

@@ -69,6 +69,7 @@ import warnings
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import dynamo_oracle as dyn  # noqa: E402  (shares case discovery, break recording, GB ids)
+import program_effects  # noqa: E402  (what a case shows its user: stdout, logs, warnings)
 
 MARK = re.compile(r"#\s*expect-(fix|decline):\s*(GM\d{3})\b\s*(.*)$")
 MODULE_PREFIX = "_gm_fix_"
@@ -250,53 +251,23 @@ def fp32_issues(value, torch, where="input"):
 # Running one file
 
 
-class Effects(logging.Handler):
-    """Collects, in the order they happen, what one call writes to stdout, the warnings issued from
-    the file and the records of its loggers (level, message, function), as one list of events."""
+class Effects(program_effects.Effects):
+    """A fixture's events: the records of its module's loggers, the warnings issued from its file,
+    its stdout (autograd's grad_fn names masked: a compiled graph names them differently)."""
 
     def __init__(self, path):
-        super().__init__(logging.DEBUG)
         self.path = os.path.realpath(path)
-        self.events = []
-
-    def emit(self, record):
-        if record.name.startswith(MODULE_PREFIX):
-            self.events.append("log %s: %s (in %s)" % (record.levelname, record.getMessage(), record.funcName))
-
-    def write(self, text):  # stdout: consecutive writes form one event
-        if not text:
-            return
-        if self.events and self.events[-1].startswith("stdout: "):
-            self.events[-1] += text
-        else:
-            self.events.append("stdout: " + text)
-
-    def flush(self):
-        pass
-
-    def show_warning(self, message, category, filename, lineno, file=None, line=None):
-        if os.path.realpath(filename) == self.path:
-            self.events.append("warning %s: %s" % (category.__name__, message))
+        super().__init__(lambda record: record.name.startswith(MODULE_PREFIX),
+                         lambda filename: os.path.realpath(filename) == self.path)
 
     @contextlib.contextmanager
     def capture(self, out):
-        self.events = []
-        # once-only logger methods (transformers' warning_once is an lru_cache on Logger) start afresh
-        # for every run, so each run shows what it would show first in a process
-        for attr in dir(logging.Logger):
-            method = getattr(logging.Logger, attr, None)
-            if hasattr(method, "cache_clear"):
-                method.cache_clear()
-        root = logging.getLogger()
-        root.addHandler(self)
+        events = []
         try:
-            with warnings.catch_warnings(), contextlib.redirect_stdout(self):
-                warnings.simplefilter("always")
-                warnings.showwarning = self.show_warning
+            with super().capture(events):
                 yield
         finally:
-            root.removeHandler(self)
-            out.extend(GRAD_FN.sub("grad_fn=<...>", e) for e in self.events)
+            out.extend(GRAD_FN.sub("grad_fn=<...>", e) for e in events)
 
 
 def import_module(path, tag):
