@@ -130,7 +130,7 @@ def run_one(entry, out, modes):
     pkg = pkg_dir + os.sep
     lib_mod = sys.modules.get(lib) or __import__(lib)
     res = {"entry": entry, "lib": lib, "version": lib_mod.__version__, "torch": torch.__version__,
-           "status": None, "errors": [], "modes": {}}
+           "package_dir": pkg_dir, "status": None, "errors": [], "modes": {}}
 
     def write():
         with open(out + ".tmp", "w", encoding="utf-8") as f:

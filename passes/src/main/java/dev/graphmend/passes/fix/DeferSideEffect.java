@@ -32,7 +32,7 @@ public final class DeferSideEffect implements Transformation {
         String qn = f.qualifiedName(call.func());
         String callee;
         int after;
-        String torch = src.torchAlias();
+        String torch = src.unconditionalTorchAlias();
         if ("builtins.print".equals(qn)) {
             callee = "print";
             after = SideEffectSites.torchImportLine(site);

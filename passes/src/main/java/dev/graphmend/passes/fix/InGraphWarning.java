@@ -57,8 +57,8 @@ public final class InGraphWarning implements Transformation {
                     + "when the graph runs");
         }
         SourceText src = site.source();
-        String torch = src.torchAlias();
-        if (torch == null) return Proposal.decline("torch is not imported as a module in this file");
+        String torch = src.unconditionalTorchAlias();
+        if (torch == null) return Proposal.decline("torch is not imported unconditionally at module level in this file (the operator's definition runs at import time, also where torch is missing)");
         List<Diagnostic.Edit> edits = new ArrayList<>();
         int after = Math.max(SideEffectSites.torchImportLine(site), SideEffectSites.importLine(site, "warnings"));
         int line = GuardedOp.define(site, OP, after, helper(torch), call.span().line(), edits);

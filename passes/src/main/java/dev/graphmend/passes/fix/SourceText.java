@@ -99,16 +99,25 @@ public final class SourceText {
     }
 
     /**
-     * How this module names torch: the local name of a module-level {@code import torch} /
-     * {@code import torch as th}, also one inside a module-level {@code if} or {@code try}
-     * ({@code if is_torch_available(): import torch}: code that runs compiled has torch), or null
-     * when torch is not imported as a module.
+     * How code in this module's functions names torch: the local name of a module-level
+     * {@code import torch} / {@code import torch as th}, also one inside a module-level {@code if}
+     * or {@code try} ({@code if is_torch_available(): import torch}: code that runs compiled has
+     * torch) but not under {@code if TYPE_CHECKING:}; null when torch is not imported as a module.
      */
     public String torchAlias() {
-        return torchAlias(module.ir().module().body());
+        return torchAlias(module.ir().module().body(), true);
     }
 
-    private static String torchAlias(List<Stmt> body) {
+    /**
+     * How module-level code can name torch: the local name of an unconditional module-level
+     * {@code import torch}, or null. Code a fix adds at module level (an operator's definition)
+     * runs at import time, also where torch is missing, so a conditional import does not do.
+     */
+    public String unconditionalTorchAlias() {
+        return torchAlias(module.ir().module().body(), false);
+    }
+
+    private static String torchAlias(List<Stmt> body, boolean conditional) {
         for (Stmt s : body) {
             if (s instanceof Stmt.Import imp) {
                 for (var a : imp.names()) {
@@ -116,12 +125,20 @@ public final class SourceText {
                 }
             }
         }
+        if (!conditional) return null;
         for (Stmt s : body) {
-            String inner = s instanceof Stmt.If i ? first(torchAlias(i.body()), torchAlias(i.orelse()))
-                    : s instanceof Stmt.Try t ? torchAlias(t.body()) : null;
+            String inner = s instanceof Stmt.If i && !isTypeChecking(i.test())
+                    ? first(torchAlias(i.body(), true), torchAlias(i.orelse(), true))
+                    : s instanceof Stmt.Try t ? torchAlias(t.body(), true) : null;
             if (inner != null) return inner;
         }
         return null;
+    }
+
+    /** {@code TYPE_CHECKING} / {@code typing.TYPE_CHECKING}: a block that never runs. */
+    private static boolean isTypeChecking(Expr test) {
+        return test instanceof Expr.Name n && n.id().equals("TYPE_CHECKING")
+                || test instanceof Expr.Attribute a && a.attr().equals("TYPE_CHECKING");
     }
 
     private static String first(String a, String b) {
