@@ -78,7 +78,7 @@ final class CheckCommand {
             case "sarif": writeSarif(modules, found, out); break;
             default:
                 writeText(modules, found, count, !o.quiet, out);
-                if (o.summary) writeReadiness(found, out);
+                if (o.summary) writeReadiness(found, config, out);
                 break;
         }
         if (progress) err.println("graphmend: done in " + (System.currentTimeMillis() - start) + " ms");
@@ -141,16 +141,15 @@ final class CheckCommand {
     }
 
     /** The --summary table: one line per compile root. */
-    private static void writeReadiness(Map<SourceModule, List<Diagnostic>> found, Writer out) throws IOException {
+    private static void writeReadiness(Map<SourceModule, List<Diagnostic>> found, AnalysisConfig config, Writer out)
+            throws IOException {
         List<Diagnostic> all = new ArrayList<>();
         for (List<Diagnostic> l : found.values()) all.addAll(l);
-        List<dev.graphmend.passes.FullGraphReadiness.Root> roots = dev.graphmend.passes.FullGraphReadiness.of(all);
+        List<dev.graphmend.passes.FullGraphReadiness.Root> roots = dev.graphmend.passes.FullGraphReadiness.of(all, config);
         out.write("\nFull-graph readiness (" + roots.size() + " compile root" + (roots.size() == 1 ? "" : "s")
                 + " with breaks; each diagnostic counts for the root it names):\n");
         for (var r : roots) {
-            out.write("  " + r.root().path() + ":" + r.root().line() + " " + r.root().description() + ": " + r.breaks()
-                    + " break" + (r.breaks() == 1 ? "" : "s") + ", " + r.safe() + " with a safe fix, " + r.unsafeOnly()
-                    + " with an unsafe fix only, " + r.noFix() + " without a fix; fullgraph=True after fix: " + r.verdict() + "\n");
+            out.write("  " + r.root().path() + ":" + r.root().line() + " " + r.root().description() + ": " + r.sentence() + "\n");
         }
     }
 

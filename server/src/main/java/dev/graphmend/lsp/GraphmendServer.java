@@ -997,8 +997,36 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
                         : "\n\n" + d.rule().docsUrl());
             }
         }
+        Range rootRange = rootReadiness(a, p, markdown, md);
+        if (range == null) range = rootRange;
         if (range == null) return null;
         return new Hover(new MarkupContent(markdown ? MarkupKind.MARKDOWN : MarkupKind.PLAINTEXT, md.toString()), range);
+    }
+
+    /**
+     * On a compile root's line (a decorated function's or a module's {@code forward} line): its
+     * full-graph readiness, counted over this document's diagnostics that name it; the range of the
+     * line, or null when no root of this document starts there.
+     */
+    private Range rootReadiness(Analysis a, Position p, boolean markdown, StringBuilder md) {
+        Path here = a.snapshot().path == null ? null : a.snapshot().path.toAbsolutePath().normalize();
+        List<Diagnostic> mine = new ArrayList<>();
+        for (Diagnostic d : a.engine()) {
+            if (d.root() != null && d.root().line() == p.getLine() + 1 && here != null
+                    && Path.of(d.root().path()).toAbsolutePath().normalize().equals(here)) {
+                mine.add(d);
+            }
+        }
+        if (mine.isEmpty()) return null;
+        for (dev.graphmend.passes.FullGraphReadiness.Root r : dev.graphmend.passes.FullGraphReadiness.of(mine, a.config())) {
+            if (md.length() > 0) md.append(markdown ? "\n\n---\n\n" : "\n\n");
+            md.append(markdown ? "**Compile root** " : "Compile root: ").append(r.root().description())
+                    .append("\n\nIn this file: ").append(r.sentence()).append('.');
+        }
+        Positions pos = a.snapshot().positions(caps.encoding());
+        String text = a.snapshot().ir.lines().lineText(p.getLine() + 1);
+        return new Range(new Position(p.getLine(), 0),
+                pos.position(p.getLine() + 1, text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length));
     }
 
     // ---------------------------------------------------------------- helpers

@@ -226,4 +226,21 @@ class CodeActionTest {
             assertEquals(ResponseErrorCode.InvalidParams.getValue(), ((ResponseErrorException) neg.getCause()).getResponseError().getCode());
         }
     }
+    @Test
+    void hoverOnACompileRootTellsItsFullGraphReadiness() throws Exception {
+        try (Harness h = new Harness()) {
+            h.initialize();
+            h.open(URI, Texts.SAMPLE, 1);
+            h.published(URI, 1);
+            var tds = h.remote.getTextDocumentService();
+            Hover hv = tds.hover(new HoverParams(new TextDocumentIdentifier(URI), new Position(4, 4))).get(10, TimeUnit.SECONDS);
+            assertNotNull(hv, "no hover on the root's def line");
+            String md = hv.getContents().getRight().getValue();
+            assertTrue(md.contains("**Compile root** function f") && md.contains("In this file: 2 breaks"), md);
+            assertTrue(md.contains("fullgraph=True after fix: "), md);
+            assertEquals(range(4, 0, 4, 9), hv.getRange());
+            // the line above the root is no root
+            assertNull(tds.hover(new HoverParams(new TextDocumentIdentifier(URI), new Position(2, 0))).get(10, TimeUnit.SECONDS));
+        }
+    }
 }
