@@ -57,11 +57,12 @@ public final class FixAll {
             List<Diagnostic> chosenFor = new ArrayList<>();
             List<Span> taken = new ArrayList<>();
             for (Diagnostic d : remaining) {
-                // a safe fix is taken over an unsafe one even with unsafe fixes enabled (ruff does the same)
-                List<Diagnostic.Fix> safeFirst = new ArrayList<>(d.fixes());
-                safeFirst.sort(java.util.Comparator.comparing(f -> f.safety().equals("safe") ? 0 : 1));
-                for (Diagnostic.Fix f : safeFirst) {
-                    if (f.safety().equals("unsafe") && !config.unsafeFixes()) continue;
+                // a safe fix is taken over an unsafe one even with unsafe fixes enabled (ruff does the same);
+                // when the safe one overlaps an edit of this round, the site waits for the next round
+                // instead of falling back to its unsafe fix
+                boolean hasSafe = d.fixes().stream().anyMatch(f -> f.safety().equals("safe"));
+                for (Diagnostic.Fix f : d.fixes()) {
+                    if (f.safety().equals("unsafe") && (hasSafe || !config.unsafeFixes())) continue;
                     if (overlaps(f, taken)) continue;
                     chosen.add(f);
                     chosenFor.add(d);
