@@ -9,21 +9,31 @@
 #   eval/sweep/run.sh --torch 2.10.0       the same under torch 2.10.0
 #   eval/sweep/run.sh --sample             the fixed CI sample only (out/sample-torch-VERSION/)
 #   eval/sweep/run.sh --no-sweep           re-check and re-render from the committed results
+#   eval/sweep/run.sh --fix                the fix rate: the classes with breaks again, on copies of the
+#                                          libraries that `graphmend fix` rewrote (fix_sweep.py; the
+#                                          table goes into docs/evaluation.md)
 # Other arguments go to sweep.py (--libs, --limit, --part K/N, --entries, --timeout, --rerun).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 torch_version=2.15.0
 sweep=1
+fix=0
 args=()
 while (($#)); do
   case "$1" in
     --torch) torch_version="$2"; shift 2 ;;
     --no-sweep) sweep=0; shift ;;
+    --fix) fix=1; shift ;;
     *) args+=("$1"); shift ;;
   esac
 done
 py="$("$here/env.sh" "$torch_version")"
+if ((fix)); then
+  python3 "$here/fix_sweep.py" --python "$py" ${args[@]+"${args[@]}"}
+  exec python3 "$root/eval/report.py" "$root/eval/results.json" "$root/docs/evaluation.md" \
+    --newest "$root/eval/newest/results.json" --sweep-fix "$here/out/fix-torch-$torch_version/summary.json"
+fi
 if ((sweep)); then
   python3 "$here/sweep.py" --python "$py" ${args[@]+"${args[@]}"}
 fi
