@@ -4,7 +4,7 @@ import dev.graphmend.ir.document.PythonDocument;
 import dev.graphmend.ir.document.TextChange;
 import dev.graphmend.ir.document.UniIR;
 import dev.graphmend.passes.Analyzer;
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.analysis.Project;
 import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;

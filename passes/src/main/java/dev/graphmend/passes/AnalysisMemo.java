@@ -1,5 +1,6 @@
 package dev.graphmend.passes;
 
+import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.ir.ast.Node;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.passes.analysis.ClassInfo;

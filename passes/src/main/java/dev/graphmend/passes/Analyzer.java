@@ -1,5 +1,8 @@
 package dev.graphmend.passes;
 
+import dev.graphmend.passes.model.Diagnostic;
+import dev.graphmend.passes.model.RuleInfo;
+import dev.graphmend.passes.model.Severity;
 import dev.graphmend.ir.ast.Node;
 import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.parse.SyntaxError;
@@ -9,7 +12,7 @@ import dev.graphmend.passes.analysis.FunctionContext;
 import dev.graphmend.passes.analysis.Project;
 import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;
-import dev.graphmend.passes.fix.FixAll;
+import dev.graphmend.passes.FixAll;
 import dev.graphmend.passes.fix.FixSite;
 import dev.graphmend.passes.fix.Proposal;
 import dev.graphmend.passes.fix.Transformation;
@@ -38,7 +41,7 @@ public final class Analyzer {
 
     private Analyzer() {}
 
-    public static Map<SourceModule, List<Diagnostic>> analyze(Project project) {
+    public static Findings analyze(Project project) {
         return analyze(project, null);
     }
 
@@ -47,7 +50,7 @@ public final class Analyzer {
      * (the other modules still supply roots and calls); the map holds every module, the others
      * with no diagnostics. Null focus: every module.
      */
-    public static Map<SourceModule, List<Diagnostic>> analyze(Project project, SourceModule focus) {
+    public static Findings analyze(Project project, SourceModule focus) {
         return analyze(project, focus, null);
     }
 
@@ -56,7 +59,7 @@ public final class Analyzer {
      * module's previous version where the edit cannot have changed it, and keeping this
      * version's results in it. Null memo: analyse everything.
      */
-    public static Map<SourceModule, List<Diagnostic>> analyze(Project project, SourceModule focus, AnalysisMemo memo) {
+    public static Findings analyze(Project project, SourceModule focus, AnalysisMemo memo) {
         if (focus == null) memo = null;
         AnalysisConfig config = project.config();
         if (memo != null) {
@@ -66,7 +69,7 @@ public final class Analyzer {
         }
         boolean completed = false;
         try {
-            Map<SourceModule, List<Diagnostic>> result = analyzeWith(project, focus, memo, config);
+            Findings result = analyzeWith(project, focus, memo, config);
             completed = true;
             return result;
         } finally {
@@ -78,9 +81,9 @@ public final class Analyzer {
         }
     }
 
-    private static Map<SourceModule, List<Diagnostic>> analyzeWith(Project project, SourceModule focus, AnalysisMemo memoNow,
-                                                                   AnalysisConfig config) {
+    private static Findings analyzeWith(Project project, SourceModule focus, AnalysisMemo memoNow, AnalysisConfig config) {
         Map<SourceModule, List<Diagnostic>> out = new ConcurrentHashMap<>();
+        java.util.Queue<String> errors = new java.util.concurrent.ConcurrentLinkedQueue<>();
         for (SourceModule m : project.modules()) {
             out.put(m, new ArrayList<>(focus == null || focus == m ? syntaxErrors(m, config) : List.of()));
         }
@@ -111,10 +114,10 @@ public final class Analyzer {
             List<Diagnostic> found = new ArrayList<>();
             for (Rule rule : rules) {
                 try {
-                    runRule(rule, ctx, m, reached, config, found, byModule.get(m));
+                    runRule(rule, ctx, m, reached, config, found, byModule.get(m), errors);
                 } catch (RuntimeException | StackOverflowError e) {
                     // one function the analysis cannot handle must not cost the rest of the project
-                    INTERNAL_ERRORS.add(m.path() + ":" + reached.function().def().span().line() + " " + rule.info().code()
+                    errors.add(m.path() + ":" + reached.function().def().span().line() + " " + rule.info().code()
                             + ": internal error " + e);
                 }
             }
@@ -126,14 +129,14 @@ public final class Analyzer {
         });
         Map<SourceModule, List<Diagnostic>> result = new IdentityHashMap<>();
         for (SourceModule m : project.modules()) result.put(m, dedupAndSort(out.get(m)));
-        return result;
+        List<String> internal = new ArrayList<>(regions.internalErrors());
+        internal.addAll(errors);
+        return new Findings(result, internal);
     }
 
-    /** Internal errors of the last analyses (function and rule), for the front ends to log; drained by the caller. */
-    public static final java.util.Queue<String> INTERNAL_ERRORS = new java.util.concurrent.ConcurrentLinkedQueue<>();
-
     private static void runRule(Rule rule, FunctionContext ctx, SourceModule m, CompileRegions.Reached reached,
-                                AnalysisConfig config, List<Diagnostic> found, List<FunctionContext> moduleFunctions) {
+                                AnalysisConfig config, List<Diagnostic> found, List<FunctionContext> moduleFunctions,
+                                java.util.Queue<String> errors) {
                 rule.check(ctx, (info, at, message, ids) -> {
                     Span span = at.span();
                     if (span == null || m.suppressions().suppresses(span.line(), info.code())
@@ -141,7 +144,7 @@ public final class Analyzer {
                         return;
                     }
                     List<Diagnostic.Fix> fixes = new ArrayList<>();
-                    String noFix = proposeFixes(ctx, m, info.code(), at, fixes, moduleFunctions);
+                    String noFix = proposeFixes(ctx, m, info.code(), at, fixes, moduleFunctions, errors);
                     found.add(new Diagnostic(info, config.severityOf(info.code(), info.defaultSeverity()), span, message,
                             ids, reached.root(), List.copyOf(fixes), noFix));
                 });
@@ -153,7 +156,7 @@ public final class Analyzer {
      * is legal here (null otherwise).
      */
     private static String proposeFixes(FunctionContext ctx, SourceModule m, String code, Node at, List<Diagnostic.Fix> out,
-                                       List<FunctionContext> moduleFunctions) {
+                                       List<FunctionContext> moduleFunctions, java.util.Queue<String> errors) {
         List<Transformation> ts = Transformations.forCode(code);
         if (ts.isEmpty()) return null;
         List<String> reasons = new ArrayList<>();
@@ -163,7 +166,7 @@ public final class Analyzer {
             try {
                 p = t.propose(site);
             } catch (RuntimeException | StackOverflowError | ExceptionInInitializerError e) {
-                INTERNAL_ERRORS.add(m.path() + ":" + at.span().line() + " " + t.getClass().getSimpleName() + ": internal error " + e);
+                errors.add(m.path() + ":" + at.span().line() + " " + t.getClass().getSimpleName() + ": internal error " + e);
                 continue;
             }
             if (p.offered()) {

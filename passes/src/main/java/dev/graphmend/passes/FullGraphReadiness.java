@@ -1,5 +1,6 @@
 package dev.graphmend.passes;
 
+import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.config.AnalysisConfig;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,12 +1,13 @@
 package dev.graphmend.passes;
 
+import dev.graphmend.passes.model.Diagnostic;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphmend.ir.document.PythonDocument;
 import dev.graphmend.passes.analysis.Project;
 import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;
-import dev.graphmend.passes.fix.FixAll;
+import dev.graphmend.passes.FixAll;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

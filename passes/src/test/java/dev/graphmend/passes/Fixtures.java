@@ -1,5 +1,6 @@
 package dev.graphmend.passes;
 
+import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.analysis.Project;
 import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;

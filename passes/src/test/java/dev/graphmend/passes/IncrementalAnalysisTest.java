@@ -1,5 +1,6 @@
 package dev.graphmend.passes;
 
+import dev.graphmend.passes.model.Diagnostic;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -5,9 +5,9 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import dev.graphmend.ir.source.LineIndex;
 import dev.graphmend.passes.Analyzer;
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.ProjectLoader;
-import dev.graphmend.passes.RuleInfo;
+import dev.graphmend.passes.model.RuleInfo;
 import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;
 import dev.graphmend.passes.config.ConfigFile;
@@ -66,8 +66,8 @@ final class CheckCommand {
             err.println("graphmend: " + p.path() + ": " + p.message());
             ioError = true;
         }
-        Map<SourceModule, List<Diagnostic>> found = Analyzer.analyze(loaded.project());
-        for (String e; (e = Analyzer.INTERNAL_ERRORS.poll()) != null; ) {
+        dev.graphmend.passes.Findings found = Analyzer.analyze(loaded.project());
+        for (String e : found.internalErrors()) {
             err.println("graphmend: " + e + " (the rest was analysed; please report this)");
         }
         List<SourceModule> modules = loaded.project().modules();
@@ -271,7 +271,7 @@ final class CheckCommand {
         out.write("\n");
     }
 
-    private static String sarifLevel(dev.graphmend.passes.Severity s) {
+    private static String sarifLevel(dev.graphmend.passes.model.Severity s) {
         switch (s) {
             case ERROR: return "error";
             case WARNING: return "warning";

@@ -5,7 +5,7 @@ import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.source.LineIndex;
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 
 /** One diagnostic in the JSON schema of SPEC section 5 (0-based lines, UTF-16 characters). */
 final class DiagnosticJson {

@@ -7,7 +7,7 @@ import dev.graphmend.passes.ProjectLoader;
 import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;
 import dev.graphmend.passes.config.ConfigFile;
-import dev.graphmend.passes.fix.FixAll;
+import dev.graphmend.passes.FixAll;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -64,12 +64,14 @@ final class FixCommand {
         Status status = o.diff ? err::print : out::write;
         // one analysis of the whole project finds the files with something to fix or to report;
         // each of those is then fixed against its neighbourhood (FixAll.neighbourhood)
-        Map<SourceModule, List<dev.graphmend.passes.Diagnostic>> first = dev.graphmend.passes.Analyzer.analyze(loaded.project());
+        dev.graphmend.passes.Findings first = dev.graphmend.passes.Analyzer.analyze(loaded.project());
+        java.util.Set<String> internal = new java.util.LinkedHashSet<>(first.internalErrors());
         for (SourceModule m : modules) {
             if (first.get(m).stream().allMatch(d -> d.code().equals("GM000"))) continue;
             List<SourceModule> others = FixAll.neighbourhood(m, modules, loaded.project(), first.get(m));
             String before = m.ir().document().text();
             FixAll.Result r = FixAll.apply(Paths.get(m.path()), before, config, others);
+            internal.addAll(r.internalErrors());
             boolean written = true;
             if (r.changed(before)) {
                 String after = SafeWrite.withOriginalEndings(before, r.text());
@@ -97,6 +99,7 @@ final class FixCommand {
             remaining += r.declined().size() + (written ? 0 : r.applied().size());
             if (written && r.changed(before)) changedFiles++;
         }
+        for (String e : internal) err.print("graphmend: " + e + " (the rest was analysed; please report this)\n");
         if (!o.quiet) {
             status.print((o.diff ? "Would fix " : "Fixed ") + fixed + " diagnostic" + (fixed == 1 ? "" : "s") + " in " + changedFiles
                     + " file" + (changedFiles == 1 ? "" : "s") + "; " + remaining + " remaining"

@@ -1,6 +1,6 @@
 package dev.graphmend.lsp;
 
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.config.AnalysisConfig;
 import java.util.List;
 

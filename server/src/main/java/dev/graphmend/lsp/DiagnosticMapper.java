@@ -2,8 +2,8 @@ package dev.graphmend.lsp;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
-import dev.graphmend.passes.Diagnostic;
-import dev.graphmend.passes.Severity;
+import dev.graphmend.passes.model.Diagnostic;
+import dev.graphmend.passes.model.Severity;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;

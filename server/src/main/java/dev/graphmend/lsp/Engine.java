@@ -2,11 +2,12 @@ package dev.graphmend.lsp;
 
 import dev.graphmend.passes.AnalysisMemo;
 import dev.graphmend.passes.Analyzer;
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.Findings;
+import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.analysis.Project;
 import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;
-import dev.graphmend.passes.fix.FixAll;
+import dev.graphmend.passes.FixAll;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,13 +18,13 @@ public interface Engine {
      * The diagnostics of {@code focus}, a module of the project (the others' lists are empty),
      * reusing what {@code memo} (one per open document) kept of its previous version.
      */
-    Map<SourceModule, List<Diagnostic>> analyze(Project project, SourceModule focus, AnalysisMemo memo);
+    Findings analyze(Project project, SourceModule focus, AnalysisMemo memo);
 
     FixAll.Result fixAll(Path file, String text, AnalysisConfig config, List<SourceModule> others);
 
     Engine DEFAULT = new Engine() {
         @Override
-        public Map<SourceModule, List<Diagnostic>> analyze(Project project, SourceModule focus, AnalysisMemo memo) {
+        public Findings analyze(Project project, SourceModule focus, AnalysisMemo memo) {
             return Analyzer.analyze(project, focus, memo);
         }
 

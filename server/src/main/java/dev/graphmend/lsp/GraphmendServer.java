@@ -5,10 +5,10 @@ import com.google.gson.JsonObject;
 import dev.graphmend.ir.document.PythonDocument;
 import dev.graphmend.ir.document.TextChange;
 import dev.graphmend.ir.document.UniIR;
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.analysis.Project;
 import dev.graphmend.passes.analysis.SourceModule;
-import dev.graphmend.passes.fix.FixAll;
+import dev.graphmend.passes.FixAll;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -598,8 +598,9 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             long tModule = System.nanoTime();
             Project project = new Project(modules, cfg.config());
             long tProject = System.nanoTime();
-            Map<SourceModule, List<Diagnostic>> found = engine.analyze(project, mine, e.memo);
+            dev.graphmend.passes.Findings found = engine.analyze(project, mine, e.memo);
             long tEngine = System.nanoTime();
+            for (String err : found.internalErrors()) log.error(err + " (the rest was analysed; please report this)");
             if (!current(e, gen)) return; // a newer version is on its way: drop this result
             List<Diagnostic> list = found.getOrDefault(mine, List.of());
             // (a clean file needs no line index: building one scans the whole text)
@@ -943,6 +944,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         DocEntry e = docs.get(s.uri);
         List<SourceModule> others = e == null ? new ArrayList<>() : othersFor(e);
         FixAll.Result r = engine.fixAll(s.path, s.text(), a.config(), others);
+        for (String err : r.internalErrors()) log.error(err + " (during fix-all; please report this)");
         TextEdit edit = Edits.diff(s.text(), r.text(), s.positions(caps.encoding()));
         if (edit == null) return null;
         StringBuilder desc = new StringBuilder();

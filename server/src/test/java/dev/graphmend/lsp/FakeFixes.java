@@ -5,12 +5,12 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import dev.graphmend.ir.ast.Span;
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.ProjectLoader;
 import dev.graphmend.passes.analysis.Project;
 import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;
-import dev.graphmend.passes.fix.FixAll;
+import dev.graphmend.passes.FixAll;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -34,14 +34,14 @@ final class FakeFixes {
         return e;
     }
 
-    static Map<SourceModule, List<Diagnostic>> withFixes(Map<SourceModule, List<Diagnostic>> found) {
+    static dev.graphmend.passes.Findings withFixes(dev.graphmend.passes.Findings found) {
         Map<SourceModule, List<Diagnostic>> out = new IdentityHashMap<>();
         for (var en : found.entrySet()) {
             List<Diagnostic> l = new ArrayList<>();
             for (Diagnostic d : en.getValue()) l.add(withFix(d));
             out.put(en.getKey(), l);
         }
-        return out;
+        return dev.graphmend.passes.Findings.of(out, found.internalErrors());
     }
 
     static Diagnostic withFix(Diagnostic d) {
@@ -78,6 +78,6 @@ final class FakeFixes {
                 break;
             }
         }
-        return new FixAll.Result(FixAll.applyEdits(text, m.ir().lines(), edits), applied, List.of(), 1);
+        return new FixAll.Result(FixAll.applyEdits(text, m.ir().lines(), edits), applied, List.of(), 1, List.of());
     }
 }

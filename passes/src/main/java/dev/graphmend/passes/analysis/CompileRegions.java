@@ -4,7 +4,7 @@ import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Node;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.ir.symbols.Target;
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -61,6 +61,7 @@ public final class CompileRegions {
     private final boolean moduleForward;
     private final Map<FunctionRef, Reached> reached = new LinkedHashMap<>();
     private final Deque<Reached> work = new ArrayDeque<>();
+    private final List<String> internalErrors = new java.util.ArrayList<>();
     private final java.util.Set<FunctionRef> explicitRoots = new java.util.HashSet<>();
     /** Forwards of modules that are also submodules, with the root they get if nothing reaches them. */
     private final Map<FunctionRef, Diagnostic.Root> submoduleForwards = new LinkedHashMap<>();
@@ -71,6 +72,11 @@ public final class CompileRegions {
     }
 
     /** Discovers the roots of every module and everything they reach. */
+    /** What discovery could not follow (a function whose calls raised inside the analysis), for the caller to report. */
+    public List<String> internalErrors() {
+        return List.copyOf(internalErrors);
+    }
+
     public static CompileRegions discover(Project project, boolean moduleForward) {
         return discover(project, moduleForward, null);
     }
@@ -352,7 +358,7 @@ public final class CompileRegions {
                 propagateFrom(r);
             } catch (RuntimeException | StackOverflowError e) {
                 // a function the analysis cannot follow: its callees stay out of the region, the rest goes on
-                dev.graphmend.passes.Analyzer.INTERNAL_ERRORS.add(r.function + ": internal error while following calls: " + e);
+                internalErrors.add(r.function + ": internal error while following calls: " + e);
             }
         }
     }

@@ -1,6 +1,6 @@
 package dev.graphmend.passes.config;
 
-import dev.graphmend.passes.Severity;
+import dev.graphmend.passes.model.Severity;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -3,7 +3,7 @@ package dev.graphmend.passes.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
-import dev.graphmend.passes.Severity;
+import dev.graphmend.passes.model.Severity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

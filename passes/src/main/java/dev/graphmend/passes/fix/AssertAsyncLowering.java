@@ -3,7 +3,7 @@ package dev.graphmend.passes.fix;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.ir.symbols.Target;
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.analysis.FunctionContext;
 import java.util.ArrayList;
 import java.util.List;

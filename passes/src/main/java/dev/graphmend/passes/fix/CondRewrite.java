@@ -2,7 +2,7 @@ package dev.graphmend.passes.fix;
 
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.analysis.FunctionContext;
 import dev.graphmend.passes.analysis.ValueKind;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.graphmend.passes.fix;
 
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 import java.util.List;
 
 /**
@@ -8,7 +8,7 @@ import java.util.List;
  * that an in-graph rewrite calls: added once per file, guarded by {@code hasattr(torch.ops.graphmend, …)}
  * so that the first file imported registers the op and the others (or a reload) find it.
  */
-final class GuardedOp {
+public final class GuardedOp {
     private GuardedOp() {}
 
     /**
@@ -49,7 +49,7 @@ final class GuardedOp {
      * round, and another one's lines above (an inserted definition, a rewrite that joins lines) move
      * the call after the number was written.
      */
-    static String renumbered(String text) {
+    public static String renumbered(String text) {
         java.util.regex.Matcher m = CALL_LINE.matcher(text);
         StringBuilder out = new StringBuilder();
         int last = 0, line = 1, counted = 0;

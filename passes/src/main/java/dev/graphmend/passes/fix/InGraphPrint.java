@@ -4,7 +4,7 @@ import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Keyword;
 import dev.graphmend.ir.ast.PyConstant;
 import dev.graphmend.ir.ast.Stmt;
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.analysis.FunctionContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

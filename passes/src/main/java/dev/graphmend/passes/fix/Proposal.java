@@ -1,6 +1,6 @@
 package dev.graphmend.passes.fix;
 
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 
 /** A transformation's answer at one site: a fix, or the reason it is not legal there. */
 public record Proposal(Diagnostic.Fix fix, String declineReason) {

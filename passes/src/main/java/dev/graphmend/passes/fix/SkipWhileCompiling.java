@@ -1,7 +1,7 @@
 package dev.graphmend.passes.fix;
 
 import dev.graphmend.ir.ast.Stmt;
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 import java.util.ArrayList;
 import java.util.List;
 

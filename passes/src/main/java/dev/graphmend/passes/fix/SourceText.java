@@ -160,9 +160,9 @@ public final class SourceText {
     }
 
     /** An edit inserting whole lines after line {@code after} (0: before the first line). */
-    public dev.graphmend.passes.Diagnostic.Edit insertLinesAfter(int after, String linesText) {
-        if (after == 0) return new dev.graphmend.passes.Diagnostic.Edit(new Span(1, 0, 1, 0), linesText + "\n");
+    public dev.graphmend.passes.model.Diagnostic.Edit insertLinesAfter(int after, String linesText) {
+        if (after == 0) return new dev.graphmend.passes.model.Diagnostic.Edit(new Span(1, 0, 1, 0), linesText + "\n");
         int endCol = lines.utf8Column(after, lines.lineText(after).codePointCount(0, lines.lineText(after).length()));
-        return new dev.graphmend.passes.Diagnostic.Edit(new Span(after, endCol, after, endCol), "\n" + linesText);
+        return new dev.graphmend.passes.model.Diagnostic.Edit(new Span(after, endCol, after, endCol), "\n" + linesText);
     }
 }

@@ -4,7 +4,7 @@ import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Keyword;
 import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.ast.Stmt;
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -5,7 +5,7 @@ import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.ir.ast.UnaryOperator;
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.analysis.FunctionContext;
 import dev.graphmend.passes.analysis.ValueKind;
 import java.util.ArrayList;

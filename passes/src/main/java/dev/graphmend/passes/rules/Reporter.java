@@ -1,7 +1,7 @@
 package dev.graphmend.passes.rules;
 
 import dev.graphmend.ir.ast.Node;
-import dev.graphmend.passes.RuleInfo;
+import dev.graphmend.passes.model.RuleInfo;
 import java.util.List;
 
 /** Where detectors put their findings; the analyzer adds severity, root and suppression. */

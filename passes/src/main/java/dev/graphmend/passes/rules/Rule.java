@@ -1,6 +1,6 @@
 package dev.graphmend.passes.rules;
 
-import dev.graphmend.passes.RuleInfo;
+import dev.graphmend.passes.model.RuleInfo;
 import dev.graphmend.passes.analysis.FunctionContext;
 
 /**

@@ -2,8 +2,8 @@ package dev.graphmend.passes.rules;
 
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.ir.ast.WithItem;
-import dev.graphmend.passes.RuleInfo;
-import dev.graphmend.passes.Severity;
+import dev.graphmend.passes.model.RuleInfo;
+import dev.graphmend.passes.model.Severity;
 import dev.graphmend.passes.analysis.FunctionContext;
 import java.util.List;
 import java.util.Set;

@@ -3,7 +3,7 @@ package dev.graphmend.passes.analysis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.graphmend.passes.Analyzer;
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.ProjectLoader;
 import dev.graphmend.passes.config.AnalysisConfig;
 import java.io.IOException;

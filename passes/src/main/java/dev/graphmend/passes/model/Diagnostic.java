@@ -1,4 +1,4 @@
-package dev.graphmend.passes;
+package dev.graphmend.passes.model;
 
 import dev.graphmend.ir.ast.Span;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.graphmend.passes;
+package dev.graphmend.passes.model;
 
 import java.util.List;
 

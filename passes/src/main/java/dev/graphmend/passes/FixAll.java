@@ -1,10 +1,11 @@
-package dev.graphmend.passes.fix;
+package dev.graphmend.passes;
 
+import dev.graphmend.passes.fix.GuardedOp;
 import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.document.PythonDocument;
 import dev.graphmend.ir.source.LineIndex;
 import dev.graphmend.passes.Analyzer;
-import dev.graphmend.passes.Diagnostic;
+import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.ProjectLoader;
 import dev.graphmend.passes.analysis.Project;
 import dev.graphmend.passes.analysis.SourceModule;
@@ -34,7 +35,8 @@ public final class FixAll {
     /** A diagnostic left in place, and why (no legal fix, or an unsafe one while unsafe fixes are off). */
     public record Declined(String code, int line, String reason) {}
 
-    public record Result(String text, List<Applied> applied, List<Declined> declined, int rounds) {
+    /** {@code internalErrors}: what the analyses of the rounds could not handle (see {@link Findings}). */
+    public record Result(String text, List<Applied> applied, List<Declined> declined, int rounds, List<String> internalErrors) {
         public boolean changed(String original) { return !text.equals(original); }
     }
 
@@ -44,6 +46,7 @@ public final class FixAll {
      */
     public static Result apply(Path file, String text, AnalysisConfig config, List<SourceModule> others) {
         List<Applied> applied = new ArrayList<>();
+        List<String> internalErrors = new ArrayList<>();
         String current = text;
         int rounds = 0;
         List<Diagnostic> remaining = List.of();
@@ -52,7 +55,9 @@ public final class FixAll {
             module = ProjectLoader.module(file, file.toString(), current);
             List<SourceModule> all = new ArrayList<>(others);
             all.add(module);
-            remaining = Analyzer.analyze(new Project(all, config), module).get(module);
+            Findings found = Analyzer.analyze(new Project(all, config), module);
+            for (String e : found.internalErrors()) if (!internalErrors.contains(e)) internalErrors.add(e);
+            remaining = found.get(module);
             List<Diagnostic.Fix> chosen = new ArrayList<>();
             List<Diagnostic> chosenFor = new ArrayList<>();
             List<Span> taken = new ArrayList<>();
@@ -99,7 +104,7 @@ public final class FixAll {
             }
             declined.add(new Declined(d.code(), d.span().line(), reason));
         }
-        return new Result(applied.isEmpty() ? current : GuardedOp.renumbered(current), applied, declined, rounds);
+        return new Result(applied.isEmpty() ? current : GuardedOp.renumbered(current), applied, declined, rounds, internalErrors);
     }
 
     private static boolean overlaps(Diagnostic.Fix f, List<Span> taken) {
