@@ -942,7 +942,14 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
     private FixAllEdit fixAllEdit(Analysis a) {
         Snapshot s = a.snapshot();
         DocEntry e = docs.get(s.uri);
-        List<SourceModule> others = e == null ? new ArrayList<>() : othersFor(e);
+        // the modules fix-all reads: the same policy as `graphmend fix` (FixAll.neighbourhood), not the workspace
+        List<SourceModule> others = new ArrayList<>();
+        if (e != null) {
+            List<SourceModule> all = othersFor(e);
+            SourceModule mine = s.module();
+            all.add(mine);
+            others = FixAll.neighbourhood(mine, all, new Project(all, a.config()), a.engine());
+        }
         FixAll.Result r = engine.fixAll(s.path, s.text(), a.config(), others);
         for (String err : r.internalErrors()) log.error(err + " (during fix-all; please report this)");
         TextEdit edit = Edits.diff(s.text(), r.text(), s.positions(caps.encoding()));
