@@ -53,8 +53,6 @@ import org.eclipse.lsp4j.HoverParams;
 import org.eclipse.lsp4j.InitializeParams;
 import org.eclipse.lsp4j.InitializeResult;
 import org.eclipse.lsp4j.InitializedParams;
-import org.eclipse.lsp4j.MarkupContent;
-import org.eclipse.lsp4j.MarkupKind;
 import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.MessageType;
 import org.eclipse.lsp4j.Position;
@@ -421,7 +419,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             if (p == null || negative(p)) return failed(ResponseErrorCode.InvalidParams, "hover: the position must not be negative");
             DocEntry e = docs.get(params.getTextDocument().getUri());
             if (e == null) return CompletableFuture.completedFuture(null);
-            return analysisOf(e).thenApply(a -> hoverFor(a, p));
+            return analysisOf(e).thenApply(a -> Hovers.of(a, p, caps));
         }
     }
 
@@ -962,80 +960,6 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         String label = a.config().unsafeFixes() ? "Fix all (including unsafe fixes)" : "Fix all (safe fixes)";
         return new FixAllEdit(Edits.workspaceEdit(caps, s.uri, s.version, List.of(edit),
                 new Edits.Annotation("graphmend.fixAll", label, desc.toString())), r);
-    }
-
-    // ---------------------------------------------------------------- hover
-
-    private Hover hoverFor(Analysis a, Position p) {
-        Positions pos = a.snapshot().positions(caps.encoding());
-        if (!pos.inRange(p)) return null;
-        StringBuilder md = new StringBuilder();
-        Range range = null;
-        boolean markdown = caps.markdownHover();
-        for (int i = 0; i < a.engine().size(); i++) {
-            Range r = a.lsp().get(i).getRange();
-            if (!Positions.contains(r, p)) continue;
-            Diagnostic d = a.engine().get(i);
-            if (range == null) range = r;
-            if (md.length() > 0) md.append(markdown ? "\n\n---\n\n" : "\n\n");
-            md.append(markdown ? "**" + d.code() + "** `" + d.rule().name() + "`" : d.code() + " " + d.rule().name());
-            md.append("\n\n").append(d.message());
-            if (!d.dynamoIds().isEmpty()) {
-                md.append("\n\nDynamo graph-break id").append(d.dynamoIds().size() > 1 ? "s: " : ": ");
-                List<String> ids = new ArrayList<>();
-                for (String id : d.dynamoIds()) ids.add(markdown ? "`" + id + "`" : id);
-                md.append(String.join(", ", ids));
-            }
-            if (d.root() != null) {
-                md.append("\n\nCompiled because of ").append(d.root().description()).append(" (")
-                        .append(Path.of(d.root().path()).getFileName()).append(":").append(d.root().line()).append(")");
-            }
-            if (!d.fixes().isEmpty()) {
-                md.append("\n\nFixes:");
-                for (Diagnostic.Fix f : d.fixes()) {
-                    md.append("\n- ").append(f.title()).append(" (").append(f.safety()).append(")");
-                    if (f.note() != null) md.append(": ").append(f.note());
-                }
-            } else if (d.noFixReason() != null) {
-                md.append("\n\nNo fix offered: ").append(d.noFixReason());
-            } else if (!d.code().equals("GM000")) {
-                md.append("\n\nNo source rewrite removes this break; see the rule page for what to do instead.");
-            }
-            if (!d.code().equals("GM000")) {
-                md.append(markdown ? "\n\n[" + d.code() + " documentation](" + d.rule().docsUrl() + ")"
-                        : "\n\n" + d.rule().docsUrl());
-            }
-        }
-        Range rootRange = rootReadiness(a, p, markdown, md);
-        if (range == null) range = rootRange;
-        if (range == null) return null;
-        return new Hover(new MarkupContent(markdown ? MarkupKind.MARKDOWN : MarkupKind.PLAINTEXT, md.toString()), range);
-    }
-
-    /**
-     * On a compile root's line (a decorated function's or a module's {@code forward} line): its
-     * full-graph readiness, counted over this document's diagnostics that name it; the range of the
-     * line, or null when no root of this document starts there.
-     */
-    private Range rootReadiness(Analysis a, Position p, boolean markdown, StringBuilder md) {
-        Path here = a.snapshot().path == null ? null : a.snapshot().path.toAbsolutePath().normalize();
-        List<Diagnostic> mine = new ArrayList<>();
-        for (Diagnostic d : a.engine()) {
-            if (d.root() != null && d.root().line() == p.getLine() + 1 && here != null
-                    && Path.of(d.root().path()).toAbsolutePath().normalize().equals(here)) {
-                mine.add(d);
-            }
-        }
-        if (mine.isEmpty()) return null;
-        for (dev.graphmend.passes.FullGraphReadiness.Root r : dev.graphmend.passes.FullGraphReadiness.of(mine, a.config())) {
-            if (md.length() > 0) md.append(markdown ? "\n\n---\n\n" : "\n\n");
-            md.append(markdown ? "**Compile root** " : "Compile root: ").append(r.root().description())
-                    .append("\n\nIn this file: ").append(r.sentence()).append('.');
-        }
-        Positions pos = a.snapshot().positions(caps.encoding());
-        String text = a.snapshot().ir.lines().lineText(p.getLine() + 1);
-        return new Range(new Position(p.getLine(), 0),
-                pos.position(p.getLine() + 1, text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length));
     }
 
     // ---------------------------------------------------------------- helpers
