@@ -8,7 +8,6 @@ import dev.graphmend.ir.document.UniIR;
 import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.analysis.Project;
 import dev.graphmend.passes.analysis.SourceModule;
-import dev.graphmend.passes.FixAll;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,12 +68,10 @@ import org.eclipse.lsp4j.SetTraceParams;
 import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
 import org.eclipse.lsp4j.TextDocumentSyncKind;
 import org.eclipse.lsp4j.TextDocumentSyncOptions;
-import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.WorkDoneProgressBegin;
 import org.eclipse.lsp4j.WorkDoneProgressCreateParams;
 import org.eclipse.lsp4j.WorkDoneProgressEnd;
 import org.eclipse.lsp4j.WorkDoneProgressReport;
-import org.eclipse.lsp4j.WorkspaceEdit;
 import org.eclipse.lsp4j.WorkspaceFolder;
 import org.eclipse.lsp4j.WorkspaceFoldersOptions;
 import org.eclipse.lsp4j.WorkspaceServerCapabilities;
@@ -118,6 +115,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
     private final Engine engine;
     private final Options options;
     private final Log log;
+    private final CodeActions codeActions;
     private final Settings settings = new Settings();
     private final WorkspaceIndex index = new WorkspaceIndex();
     private final Map<String, DocEntry> docs = new ConcurrentHashMap<>();
@@ -159,6 +157,10 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         this.engine = engine;
         this.options = options;
         this.log = new Log(err);
+        this.codeActions = new CodeActions(engine, log, () -> caps, uri -> {
+            DocEntry e = docs.get(uri);
+            return e == null ? null : othersFor(e);
+        });
     }
 
     private static java.util.concurrent.ScheduledThreadPoolExecutor analysisExecutor() {
@@ -388,7 +390,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             }
             DocEntry e = docs.get(params.getTextDocument().getUri());
             if (e == null) return CompletableFuture.completedFuture(List.of());
-            return analysisOf(e).thenApplyAsync(a -> actions(a, params), work);
+            return analysisOf(e).thenApplyAsync(a -> codeActions.actions(a, params), work);
         }
 
         @Override
@@ -408,7 +410,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
                             "the document changed (version " + version + " is stale, now " + a.snapshot().version
                                     + "); ask for code actions again", null));
                 }
-                action.setEdit(editFor(a, data));
+                action.setEdit(codeActions.editFor(a, data));
                 return action;
             }, work);
         }
@@ -507,10 +509,10 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
                     throw new ResponseErrorException(new ResponseError(ResponseErrorCode.ContentModified,
                             "the document changed while fixing; run the command again", null));
                 }
-                return fixAllEdit(a);
+                return codeActions.fixAllEdit(a);
             }).thenCompose(fx -> {
                 JsonObject out = new JsonObject();
-                FixAllEdit f = (FixAllEdit) fx;
+                CodeActions.FixAllEdit f = (CodeActions.FixAllEdit) fx;
                 out.addProperty("fixes", f == null ? 0 : f.result().applied().size());
                 if (f == null) {
                     out.addProperty("applied", false);
@@ -819,147 +821,6 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         if (p == null) return false;
         for (Path f : folders) if (p.startsWith(f)) return true;
         return false;
-    }
-
-    // ---------------------------------------------------------------- code actions
-
-    private List<Either<Command, CodeAction>> actions(Analysis a, CodeActionParams params) {
-        Snapshot s = a.snapshot();
-        List<String> only = params.getContext() == null ? null : params.getContext().getOnly();
-        boolean quick = wanted(only, CodeActionKind.QuickFix);
-        boolean fixAll = wanted(only, FIX_ALL_KIND);
-        boolean lazy = caps.resolveEdit();
-        List<Either<Command, CodeAction>> out = new ArrayList<>();
-        boolean anyFix = false;
-        for (int i = 0; i < a.engine().size(); i++) {
-            Diagnostic d = a.engine().get(i);
-            if (d.code().equals("GM000")) continue;
-            for (Diagnostic.Fix f : d.fixes()) anyFix |= "safe".equals(f.safety()) || a.config().unsafeFixes();
-            if (!quick || !Positions.intersects(a.lsp().get(i).getRange(), params.getRange())) continue;
-            for (int j = 0; j < d.fixes().size(); j++) {
-                Diagnostic.Fix f = d.fixes().get(j);
-                CodeAction ca = new CodeAction(f.title());
-                ca.setKind(CodeActionKind.QuickFix);
-                ca.setDiagnostics(List.of(a.lsp().get(i)));
-                ca.setIsPreferred("safe".equals(f.safety()));
-                JsonObject data = data(s, "fix", i, d.code());
-                data.addProperty("fix", j);
-                if (lazy) ca.setData(data);
-                else ca.setEdit(editFor(a, data));
-                out.add(Either.forRight(ca));
-            }
-            JsonObject data = data(s, "disable", i, d.code());
-            WorkspaceEdit disable = editFor(a, data);
-            if (disable != null) {
-                CodeAction ca = new CodeAction("Disable " + d.code() + " for this line");
-                ca.setKind(CodeActionKind.QuickFix);
-                ca.setDiagnostics(List.of(a.lsp().get(i)));
-                if (lazy) ca.setData(data);
-                else ca.setEdit(disable);
-                out.add(Either.forRight(ca));
-            }
-        }
-        if (fixAll && anyFix) {
-            CodeAction ca = new CodeAction(a.config().unsafeFixes() ? "Fix all GraphMend problems (including unsafe fixes)"
-                    : "Fix all GraphMend problems (safe fixes)");
-            ca.setKind(FIX_ALL_KIND);
-            JsonObject data = data(s, "fixAll", -1, null);
-            if (lazy) {
-                ca.setData(data);
-            } else {
-                WorkspaceEdit we = editFor(a, data);
-                if (we == null) return out;
-                ca.setEdit(we);
-            }
-            out.add(Either.forRight(ca));
-        }
-        return out;
-    }
-
-    private static boolean wanted(List<String> only, String kind) {
-        if (only == null || only.isEmpty()) return true;
-        for (String o : only) if (kind.equals(o) || kind.startsWith(o + ".")) return true;
-        return false;
-    }
-
-    private static JsonObject data(Snapshot s, String kind, int diagnostic, String code) {
-        JsonObject o = new JsonObject();
-        o.addProperty("uri", s.uri);
-        o.addProperty("version", s.version);
-        o.addProperty("kind", kind);
-        if (diagnostic >= 0) o.addProperty("diagnostic", diagnostic);
-        if (code != null) o.addProperty("code", code);
-        return o;
-    }
-
-    /** The edit a code action's data describes, computed on the analysis of the same version; null when there is none. */
-    private WorkspaceEdit editFor(Analysis a, JsonObject data) {
-        Snapshot s = a.snapshot();
-        Positions pos = s.positions(caps.encoding());
-        String kind = data.get("kind").getAsString();
-        if (kind.equals("fixAll")) {
-            FixAllEdit f = fixAllEdit(a);
-            return f == null ? new WorkspaceEdit() : f.edit();
-        }
-        int i = data.has("diagnostic") ? data.get("diagnostic").getAsInt() : -1;
-        if (i < 0 || i >= a.engine().size() || !a.engine().get(i).code().equals(data.has("code") ? data.get("code").getAsString() : "")) {
-            throw new ResponseErrorException(new ResponseError(ResponseErrorCode.ContentModified,
-                    "the diagnostic this action was made for is gone; ask for code actions again", null));
-        }
-        Diagnostic d = a.engine().get(i);
-        if (kind.equals("disable")) {
-            Suppress.Insert ins = Suppress.forLine(s.ir.lines(), d.span().line(), d.span().endLine(), d.code());
-            if (ins == null) return null;
-            Position at = pos.fromUtf16(ins.line() - 1, ins.utf16Col());
-            return Edits.workspaceEdit(caps, s.uri, s.version, List.of(new TextEdit(new Range(at, at), ins.text())),
-                    new Edits.Annotation("graphmend.suppress", "Suppress " + d.code() + " on this line",
-                            "Adds a '# graphmend: ignore[" + d.code() + "]' comment; the code is unchanged."));
-        }
-        if (kind.equals("fix")) {
-            int j = data.has("fix") ? data.get("fix").getAsInt() : -1;
-            if (j < 0 || j >= d.fixes().size()) {
-                throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "no such fix", null));
-            }
-            Diagnostic.Fix f = d.fixes().get(j);
-            List<TextEdit> edits = new ArrayList<>();
-            for (Diagnostic.Edit ed : f.edits()) edits.add(new TextEdit(pos.range(ed.span()), ed.newText()));
-            boolean safe = "safe".equals(f.safety());
-            String description = safe ? "Safe: behaviour is the same for every input."
-                    : "Unsafe: behaviour changes" + (f.note() == null ? "; review the edit before applying it." : ": " + f.note());
-            if (safe && f.note() != null) description += " " + f.note();
-            return Edits.workspaceEdit(caps, s.uri, s.version, edits,
-                    new Edits.Annotation("graphmend.fix." + f.safety(), (safe ? "Safe fix: " : "Unsafe fix: ") + f.title(),
-                            description));
-        }
-        throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "unknown action kind " + kind, null));
-    }
-
-    record FixAllEdit(WorkspaceEdit edit, FixAll.Result result) {}
-
-    /** Fix-all of the analysed version as one edit (the changed span), or null when nothing changes. */
-    private FixAllEdit fixAllEdit(Analysis a) {
-        Snapshot s = a.snapshot();
-        DocEntry e = docs.get(s.uri);
-        // the modules fix-all reads: the same policy as `graphmend fix` (FixAll.neighbourhood), not the workspace
-        List<SourceModule> others = new ArrayList<>();
-        if (e != null) {
-            List<SourceModule> all = othersFor(e);
-            SourceModule mine = s.module();
-            all.add(mine);
-            others = FixAll.neighbourhood(mine, all, new Project(all, a.config()), a.engine());
-        }
-        FixAll.Result r = engine.fixAll(s.path, s.text(), a.config(), others);
-        for (String err : r.internalErrors()) log.error(err + " (during fix-all; please report this)");
-        TextEdit edit = Edits.diff(s.text(), r.text(), s.positions(caps.encoding()));
-        if (edit == null) return null;
-        StringBuilder desc = new StringBuilder();
-        for (FixAll.Applied ap : r.applied()) {
-            desc.append(desc.length() == 0 ? "" : "; ").append(ap.code()).append(" line ").append(ap.line())
-                    .append(": ").append(ap.title()).append(" (").append(ap.safety()).append(")");
-        }
-        String label = a.config().unsafeFixes() ? "Fix all (including unsafe fixes)" : "Fix all (safe fixes)";
-        return new FixAllEdit(Edits.workspaceEdit(caps, s.uri, s.version, List.of(edit),
-                new Edits.Annotation("graphmend.fixAll", label, desc.toString())), r);
     }
 
     // ---------------------------------------------------------------- helpers

@@ -1,0 +1,183 @@
+package dev.graphmend.lsp;
+
+import com.google.gson.JsonObject;
+import dev.graphmend.passes.FixAll;
+import dev.graphmend.passes.analysis.Project;
+import dev.graphmend.passes.analysis.SourceModule;
+import dev.graphmend.passes.model.Diagnostic;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.eclipse.lsp4j.CodeAction;
+import org.eclipse.lsp4j.CodeActionKind;
+import org.eclipse.lsp4j.CodeActionParams;
+import org.eclipse.lsp4j.Command;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.TextEdit;
+import org.eclipse.lsp4j.WorkspaceEdit;
+import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
+
+/**
+ * Code actions (docs/lsp.md, "Code actions"): the quick fixes and "Disable GMxxx for this line" of
+ * the diagnostics in a range, and fix-all, as actions with their edits or, for clients that resolve
+ * them, with the data to build the edit from when chosen. Works on one analysed version; the
+ * server gives it the engine, its log, the client's capabilities and the workspace's modules.
+ */
+final class CodeActions {
+    private final Engine engine;
+    private final Log log;
+    private final Supplier<ClientCaps> caps;
+    /** The other modules of the workspace for a document's URI (open ones with their editor text), or null if it is not open. */
+    private final Function<String, List<SourceModule>> workspaceModules;
+
+    CodeActions(Engine engine, Log log, Supplier<ClientCaps> caps, Function<String, List<SourceModule>> workspaceModules) {
+        this.engine = engine;
+        this.log = log;
+        this.caps = caps;
+        this.workspaceModules = workspaceModules;
+    }
+
+    List<Either<Command, CodeAction>> actions(Analysis a, CodeActionParams params) {
+        Snapshot s = a.snapshot();
+        List<String> only = params.getContext() == null ? null : params.getContext().getOnly();
+        boolean quick = wanted(only, CodeActionKind.QuickFix);
+        boolean fixAll = wanted(only, GraphmendServer.FIX_ALL_KIND);
+        boolean lazy = caps.get().resolveEdit();
+        List<Either<Command, CodeAction>> out = new ArrayList<>();
+        boolean anyFix = false;
+        for (int i = 0; i < a.engine().size(); i++) {
+            Diagnostic d = a.engine().get(i);
+            if (d.code().equals("GM000")) continue;
+            for (Diagnostic.Fix f : d.fixes()) anyFix |= "safe".equals(f.safety()) || a.config().unsafeFixes();
+            if (!quick || !Positions.intersects(a.lsp().get(i).getRange(), params.getRange())) continue;
+            for (int j = 0; j < d.fixes().size(); j++) {
+                Diagnostic.Fix f = d.fixes().get(j);
+                CodeAction ca = new CodeAction(f.title());
+                ca.setKind(CodeActionKind.QuickFix);
+                ca.setDiagnostics(List.of(a.lsp().get(i)));
+                ca.setIsPreferred("safe".equals(f.safety()));
+                JsonObject data = data(s, "fix", i, d.code());
+                data.addProperty("fix", j);
+                if (lazy) ca.setData(data);
+                else ca.setEdit(editFor(a, data));
+                out.add(Either.forRight(ca));
+            }
+            JsonObject data = data(s, "disable", i, d.code());
+            WorkspaceEdit disable = editFor(a, data);
+            if (disable != null) {
+                CodeAction ca = new CodeAction("Disable " + d.code() + " for this line");
+                ca.setKind(CodeActionKind.QuickFix);
+                ca.setDiagnostics(List.of(a.lsp().get(i)));
+                if (lazy) ca.setData(data);
+                else ca.setEdit(disable);
+                out.add(Either.forRight(ca));
+            }
+        }
+        if (fixAll && anyFix) {
+            CodeAction ca = new CodeAction(a.config().unsafeFixes() ? "Fix all GraphMend problems (including unsafe fixes)"
+                    : "Fix all GraphMend problems (safe fixes)");
+            ca.setKind(GraphmendServer.FIX_ALL_KIND);
+            JsonObject data = data(s, "fixAll", -1, null);
+            if (lazy) {
+                ca.setData(data);
+            } else {
+                WorkspaceEdit we = editFor(a, data);
+                if (we == null) return out;
+                ca.setEdit(we);
+            }
+            out.add(Either.forRight(ca));
+        }
+        return out;
+    }
+
+    private static boolean wanted(List<String> only, String kind) {
+        if (only == null || only.isEmpty()) return true;
+        for (String o : only) if (kind.equals(o) || kind.startsWith(o + ".")) return true;
+        return false;
+    }
+
+    private static JsonObject data(Snapshot s, String kind, int diagnostic, String code) {
+        JsonObject o = new JsonObject();
+        o.addProperty("uri", s.uri);
+        o.addProperty("version", s.version);
+        o.addProperty("kind", kind);
+        if (diagnostic >= 0) o.addProperty("diagnostic", diagnostic);
+        if (code != null) o.addProperty("code", code);
+        return o;
+    }
+
+    /** The edit a code action's data describes, computed on the analysis of the same version; null when there is none. */
+    WorkspaceEdit editFor(Analysis a, JsonObject data) {
+        Snapshot s = a.snapshot();
+        Positions pos = s.positions(caps.get().encoding());
+        String kind = data.get("kind").getAsString();
+        if (kind.equals("fixAll")) {
+            FixAllEdit f = fixAllEdit(a);
+            return f == null ? new WorkspaceEdit() : f.edit();
+        }
+        int i = data.has("diagnostic") ? data.get("diagnostic").getAsInt() : -1;
+        if (i < 0 || i >= a.engine().size() || !a.engine().get(i).code().equals(data.has("code") ? data.get("code").getAsString() : "")) {
+            throw new ResponseErrorException(new ResponseError(ResponseErrorCode.ContentModified,
+                    "the diagnostic this action was made for is gone; ask for code actions again", null));
+        }
+        Diagnostic d = a.engine().get(i);
+        if (kind.equals("disable")) {
+            Suppress.Insert ins = Suppress.forLine(s.ir.lines(), d.span().line(), d.span().endLine(), d.code());
+            if (ins == null) return null;
+            Position at = pos.fromUtf16(ins.line() - 1, ins.utf16Col());
+            return Edits.workspaceEdit(caps.get(), s.uri, s.version, List.of(new TextEdit(new Range(at, at), ins.text())),
+                    new Edits.Annotation("graphmend.suppress", "Suppress " + d.code() + " on this line",
+                            "Adds a '# graphmend: ignore[" + d.code() + "]' comment; the code is unchanged."));
+        }
+        if (kind.equals("fix")) {
+            int j = data.has("fix") ? data.get("fix").getAsInt() : -1;
+            if (j < 0 || j >= d.fixes().size()) {
+                throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "no such fix", null));
+            }
+            Diagnostic.Fix f = d.fixes().get(j);
+            List<TextEdit> edits = new ArrayList<>();
+            for (Diagnostic.Edit ed : f.edits()) edits.add(new TextEdit(pos.range(ed.span()), ed.newText()));
+            boolean safe = "safe".equals(f.safety());
+            String description = safe ? "Safe: behaviour is the same for every input."
+                    : "Unsafe: behaviour changes" + (f.note() == null ? "; review the edit before applying it." : ": " + f.note());
+            if (safe && f.note() != null) description += " " + f.note();
+            return Edits.workspaceEdit(caps.get(), s.uri, s.version, edits,
+                    new Edits.Annotation("graphmend.fix." + f.safety(), (safe ? "Safe fix: " : "Unsafe fix: ") + f.title(),
+                            description));
+        }
+        throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "unknown action kind " + kind, null));
+    }
+
+    record FixAllEdit(WorkspaceEdit edit, FixAll.Result result) {}
+
+    /** Fix-all of the analysed version as one edit (the changed span), or null when nothing changes. */
+    FixAllEdit fixAllEdit(Analysis a) {
+        Snapshot s = a.snapshot();
+        // the modules fix-all reads: the same policy as `graphmend fix` (FixAll.neighbourhood), not the workspace
+        List<SourceModule> others = new ArrayList<>();
+        List<SourceModule> workspace = workspaceModules.apply(s.uri);
+        if (workspace != null) {
+            List<SourceModule> all = new ArrayList<>(workspace);
+            SourceModule mine = s.module();
+            all.add(mine);
+            others = FixAll.neighbourhood(mine, all, new Project(all, a.config()), a.engine());
+        }
+        FixAll.Result r = engine.fixAll(s.path, s.text(), a.config(), others);
+        for (String err : r.internalErrors()) log.error(err + " (during fix-all; please report this)");
+        TextEdit edit = Edits.diff(s.text(), r.text(), s.positions(caps.get().encoding()));
+        if (edit == null) return null;
+        StringBuilder desc = new StringBuilder();
+        for (FixAll.Applied ap : r.applied()) {
+            desc.append(desc.length() == 0 ? "" : "; ").append(ap.code()).append(" line ").append(ap.line())
+                    .append(": ").append(ap.title()).append(" (").append(ap.safety()).append(")");
+        }
+        String label = a.config().unsafeFixes() ? "Fix all (including unsafe fixes)" : "Fix all (safe fixes)";
+        return new FixAllEdit(Edits.workspaceEdit(caps.get(), s.uri, s.version, List.of(edit),
+                new Edits.Annotation("graphmend.fixAll", label, desc.toString())), r);
+    }
+}
