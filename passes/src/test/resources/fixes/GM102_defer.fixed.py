@@ -17,7 +17,9 @@ import logging
 import warnings
 
 import torch
+import torch.nn as nn
 torch._dynamo.config.reorderable_logging_functions.add(warnings.warn)
+
 if not hasattr(torch.ops.graphmend, "warn"):
     # graphmend: a warnings.warn that a compiled graph makes in program order (an ordered custom op);
     # the warning filters and the module's once-registry apply when the graph runs
@@ -38,9 +40,9 @@ if not hasattr(torch.ops.graphmend, "warn"):
     _graphmend_warn.register_fake(lambda *args: None)
     torch.library._register_effectful_op("graphmend::warn", torch._library.effects.EffectType.ORDERED)
 torch._dynamo.config.reorderable_logging_functions.add(print)
-import torch.nn as nn
 
 logger = logging.getLogger(__name__)
+
 if not hasattr(torch.ops.graphmend, "log"):
     # graphmend: a logger call that a compiled graph makes in program order (an ordered custom op);
     # the logger's level, filters and handlers apply when the graph runs
@@ -186,14 +188,14 @@ def case_two_prints(x):
 @torch.compile
 def case_logger_warning_constant(x):
     """A module-level logger's warning with a constant message: the in-graph logger call (GM102_logging.py)."""
-    torch.ops.graphmend.log(__name__, "warning", "falling back to eager attention", __file__, 189, "case_logger_warning_constant")  # expect-fix: GM102
+    torch.ops.graphmend.log(__name__, "warning", "falling back to eager attention", __file__, 191, "case_logger_warning_constant")  # expect-fix: GM102
     return x.sigmoid()
 
 
 @torch.compile
 def case_warnings_warn_literal(x):
     """warnings.warn with one literal message."""
-    torch.ops.graphmend.warn("`past_key_values` as a tuple is deprecated", "UserWarning", __name__, __file__, 196)  # expect-fix: GM102
+    torch.ops.graphmend.warn("`past_key_values` as a tuple is deprecated", "UserWarning", __name__, __file__, 198)  # expect-fix: GM102
     return x + 2
 
 
@@ -222,5 +224,5 @@ class CaseDeprecatedArgumentWarning(nn.Module):
     """Module forward: a deprecation warning with a constant message."""
 
     def forward(self, hidden_states):
-        torch.ops.graphmend.warn("`head_mask` is deprecated and ignored", "UserWarning", __name__, __file__, 225)  # expect-fix: GM102
+        torch.ops.graphmend.warn("`head_mask` is deprecated and ignored", "UserWarning", __name__, __file__, 227)  # expect-fix: GM102
         return hidden_states * 0.5

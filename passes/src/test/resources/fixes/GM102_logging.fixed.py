@@ -15,6 +15,7 @@ import torch
 import torch.nn as nn
 
 logger = logging.getLogger(__name__)
+
 if not hasattr(torch.ops.graphmend, "log"):
     # graphmend: a logger call that a compiled graph makes in program order (an ordered custom op);
     # the logger's level, filters and handlers apply when the graph runs
@@ -73,14 +74,14 @@ ARGS = {
 def case_warning_literal(x):
     """A warning with a literal message, between two tensor operations."""
     y = x * 2
-    torch.ops.graphmend.log(__name__, "warning", "falling back to eager attention", __file__, 76, "case_warning_literal")  # expect-fix: GM102
+    torch.ops.graphmend.log(__name__, "warning", "falling back to eager attention", __file__, 77, "case_warning_literal")  # expect-fix: GM102
     return y + 1
 
 
 @torch.compile
 def case_info_below_the_level(x):
     """info() below the logger's effective level (WARNING): no record, eagerly or compiled."""
-    torch.ops.graphmend.log(__name__, "info", "computing attention", __file__, 83, "case_info_below_the_level")  # expect-fix: GM102
+    torch.ops.graphmend.log(__name__, "info", "computing attention", __file__, 84, "case_info_below_the_level")  # expect-fix: GM102
     return x.relu()
 
 
@@ -92,7 +93,7 @@ def case_error_in_helper(x):
 
 def _scale(x):
     """Helper of case_error_in_helper."""
-    torch.ops.graphmend.log(__name__, "error", "scaling by a constant", __file__, 95, "_scale")  # expect-fix: GM102
+    torch.ops.graphmend.log(__name__, "error", "scaling by a constant", __file__, 96, "_scale")  # expect-fix: GM102
     return x * 0.5
 
 
@@ -100,7 +101,7 @@ class _Attention(nn.Module):
     """Submodule of CaseWarningOnceInSubmodule, inlined into its forward."""
 
     def forward(self, x):
-        torch.ops.graphmend.log(__name__, "warning_once", "`use_cache=True` is incompatible with gradient checkpointing", __file__, 103, "forward")  # expect-fix: GM102
+        torch.ops.graphmend.log(__name__, "warning_once", "`use_cache=True` is incompatible with gradient checkpointing", __file__, 104, "forward")  # expect-fix: GM102
         return x.softmax(-1)
 
 

@@ -9,6 +9,7 @@ import logging
 import torch
 
 logger = logging.getLogger(__name__)
+
 if not hasattr(torch.ops.graphmend, "log"):
     # graphmend: a logger call that a compiled graph makes in program order (an ordered custom op);
     # the logger's level, filters and handlers apply when the graph runs
@@ -44,9 +45,9 @@ INPUTS = {
 @torch.compile
 def case_three_warnings(x):
     """Three calls in one compiled function, each with a safe and an unsafe fix."""
-    torch.ops.graphmend.log(__name__, "warning", "first", __file__, 47, "case_three_warnings")  # expect-fix: GM102
+    torch.ops.graphmend.log(__name__, "warning", "first", __file__, 48, "case_three_warnings")  # expect-fix: GM102
     y = x * 2
-    torch.ops.graphmend.log(__name__, "warning", "second", __file__, 49, "case_three_warnings")  # expect-fix: GM102
+    torch.ops.graphmend.log(__name__, "warning", "second", __file__, 50, "case_three_warnings")  # expect-fix: GM102
     y = y + 1
-    torch.ops.graphmend.log(__name__, "info", "third, below the level", __file__, 51, "case_three_warnings")  # expect-fix: GM102
+    torch.ops.graphmend.log(__name__, "info", "third, below the level", __file__, 52, "case_three_warnings")  # expect-fix: GM102
     return y

@@ -4,9 +4,10 @@ the compiled graph calls in program order and that issues the warning when the g
 `warnings.warn_explicit`, as `warnings.warn` (stacklevel 1) issues it: the same category, message,
 file and line, the module's `__warningregistry__` and the filters in force. The op is defined once
 per file by a guarded block after the imports; it works in frames Dynamo inlines."""
-import warnings
 
 import torch
+import torch.nn as nn
+
 if not hasattr(torch.ops.graphmend, "warn"):
     # graphmend: a warnings.warn that a compiled graph makes in program order (an ordered custom op);
     # the warning filters and the module's once-registry apply when the graph runs
@@ -26,7 +27,6 @@ if not hasattr(torch.ops.graphmend, "warn"):
 
     _graphmend_warn.register_fake(lambda *args: None)
     torch.library._register_effectful_op("graphmend::warn", torch._library.effects.EffectType.ORDERED)
-import torch.nn as nn
 
 
 class _DeprecatedShape(DeprecationWarning):

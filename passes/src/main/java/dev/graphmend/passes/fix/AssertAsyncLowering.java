@@ -56,6 +56,8 @@ public final class AssertAsyncLowering implements Transformation {
         if (!guard.orelse().isEmpty()) return Proposal.decline("the guard has an else branch");
         SourceText src = site.source();
         List<Diagnostic.Edit> edits = new ArrayList<>();
+        String optionalTorch = src.optionalTorchProblem();
+        if (optionalTorch != null) return Proposal.decline(optionalTorch);
         String torch = src.torchAlias();
         if (torch == null) {
             torch = "torch";

@@ -47,6 +47,7 @@ public final class DeferSideEffect implements Transformation {
                     + "(a logger created inside the function or a logging-module function cannot be registered)");
         }
         if (after <= 0) return Proposal.decline("cannot find where " + callee + " becomes available at module level");
+        after = Math.max(after, src.lastImportLine()); // never between imports (E402, I001)
         // the registration covers every call of the callee: each one in this module's compiled code must
         // be deferrable, and each gets its tensor arguments cloned (the call is replayed after the graph,
         // and a clone keeps the value the tensor has at the call, whatever later in-place updates do)

@@ -18,8 +18,12 @@ public final class GuardedOp {
     static int define(FixSite site, String qualifiedName, int after, String definition, int callLine,
                       List<Diagnostic.Edit> edits) {
         if (site.module().ir().document().text().contains("\"" + qualifiedName + "\"")) return callLine;
-        edits.add(site.source().insertLinesAfter(after, definition));
-        return after < callLine ? callLine + (int) definition.chars().filter(ch -> ch == '\n').count() + 1 : callLine;
+        // never between imports: code there makes the imports after it E402 and the block unsorted (I001);
+        // a blank line first, as isort (I001) wants after an import block
+        after = Math.max(after, site.source().lastImportLine());
+        String text = after == 0 || site.source().lines().lineText(after).isBlank() ? definition : "\n" + definition;
+        edits.add(site.source().insertLinesAfter(after, text));
+        return after < callLine ? callLine + (int) text.chars().filter(ch -> ch == '\n').count() + 1 : callLine;
     }
 
     /** The guard, the custom_op decorator and the registration around a body (its lines indented by 4). */

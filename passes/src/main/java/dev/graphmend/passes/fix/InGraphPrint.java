@@ -77,6 +77,8 @@ public final class InGraphPrint implements Transformation {
         }
         fmt.literal(end.substring(0, end.length() - 1));
         SourceText src = site.source();
+        String optionalTorch = src.optionalTorchProblem();
+        if (optionalTorch != null) return Proposal.decline(optionalTorch);
         String torch = src.torchAlias();
         List<Diagnostic.Edit> edits = new ArrayList<>();
         if (torch == null) {

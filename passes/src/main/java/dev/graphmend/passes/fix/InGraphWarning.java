@@ -1,6 +1,7 @@
 package dev.graphmend.passes.fix;
 
 import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.ast.Keyword;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.passes.model.Diagnostic;
@@ -62,6 +63,7 @@ public final class InGraphWarning implements Transformation {
         List<Diagnostic.Edit> edits = new ArrayList<>();
         int after = Math.max(SideEffectSites.torchImportLine(site), SideEffectSites.importLine(site, "warnings"));
         int line = GuardedOp.define(site, OP, after, helper(torch), call.span().line(), edits);
+        line -= dropUnusedImport(site, call, edits);
         edits.add(new Diagnostic.Edit(call.span(), torch + ".ops.graphmend.warn(" + src.text(call.args().get(0)) + ", \""
                 + categoryName + "\", __name__, __file__, " + line + ")"));
         return Proposal.of(new Diagnostic.Fix("Warn inside the graph (an ordered custom op)", "safe", edits,
@@ -69,6 +71,51 @@ public final class InGraphWarning implements Transformation {
                         + "and line, under the warning filters and the module's once-registry in force when it runs. The "
                         + "fix adds, once per file, a guarded definition of the graphmend::warn operator after the imports. "
                         + "The warning's line is written into the call; graphmend fix sets it again when lines above move."));
+    }
+
+    /**
+     * When this call is the module's last use of {@code warnings} (an {@code import warnings} of its
+     * own line), the import goes too: left in place it is unused (ruff's F401). Folds into the
+     * definition's insertion when that comes right after the import. Returns how many lines above
+     * the call it removes (0 or 1).
+     */
+    private static int dropUnusedImport(FixSite site, Expr.Call call, List<Diagnostic.Edit> edits) {
+        Stmt.Import imp = null;
+        for (Stmt st : site.module().ir().module().body()) {
+            if (st instanceof Stmt.Import i && i.names().size() == 1 && i.names().get(0).name().equals("warnings")
+                    && i.names().get(0).asname() == null && i.span().line() == i.span().endLine()) {
+                imp = i;
+            }
+        }
+        if (imp == null || !(call.func() instanceof Expr.Attribute a && a.value() instanceof Expr.Name base)) return 0;
+        int[] uses = {0};
+        countNames(site.module().ir().module(), "warnings", base, uses);
+        SourceText src = site.source();
+        int l = imp.span().line();
+        if (uses[0] > 0) {
+            // an empty edit at the import's end: two of these rewrites then overlap, so fix-all takes one per
+            // round and the last use's rewrite sees that it is the last and removes the import
+            int end = src.lines().utf8Column(l, src.lines().lineText(l).codePointCount(0, src.lines().lineText(l).length()));
+            edits.add(new Diagnostic.Edit(new Span(l, end, l, end), ""));
+            return 0;
+        }
+        if (l >= src.lines().lineCount()) return 0; // the last line: nothing after it to join
+        Span whole = new Span(l, 0, l + 1, 0);
+        for (int k = 0; k < edits.size(); k++) {
+            Diagnostic.Edit e = edits.get(k);
+            if (e.span().line() == l && e.span().endLine() == l && e.newText().startsWith("\n")) {
+                // the definition goes right after the import: it takes the import's place
+                edits.set(k, new Diagnostic.Edit(whole, e.newText().substring(1) + "\n"));
+                return 1;
+            }
+        }
+        edits.add(new Diagnostic.Edit(whole, ""));
+        return l < call.span().line() ? 1 : 0;
+    }
+
+    private static void countNames(dev.graphmend.ir.ast.Node n, String id, Expr.Name except, int[] count) {
+        if (n instanceof Expr.Name nm && nm != except && nm.id().equals(id)) count[0]++;
+        n.forEachChild(c -> countNames(c, id, except, count));
     }
 
     private static String dottedName(Expr e) {

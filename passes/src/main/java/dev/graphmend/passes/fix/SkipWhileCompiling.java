@@ -20,6 +20,8 @@ public final class SkipWhileCompiling implements Transformation {
             return Proposal.decline("the call shares its line with other statements, so it cannot be wrapped in an if");
         }
         SourceText src = site.source();
+        String optionalTorch = src.optionalTorchProblem();
+        if (optionalTorch != null) return Proposal.decline(optionalTorch);
         String torch = src.torchAlias();
         List<Diagnostic.Edit> edits = new ArrayList<>();
         if (torch == null) {

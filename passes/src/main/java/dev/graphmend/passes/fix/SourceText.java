@@ -145,6 +145,31 @@ public final class SourceText {
         return a != null ? a : b;
     }
 
+    /** The last line of the module's last top-level import statement (0 when it has none). */
+    public int lastImportLine() {
+        int last = 0;
+        for (Stmt s : module.ir().module().body()) {
+            if (s instanceof Stmt.Import || s instanceof Stmt.ImportFrom) last = s.span().endLine();
+        }
+        return last;
+    }
+
+    /**
+     * Why a fix may not add {@code import torch} to this module: it imports torch only under
+     * {@code if TYPE_CHECKING:} (torch is optional there; an import at module level would make the
+     * module need it). Null when the module names torch at run time or never imports it.
+     */
+    public String optionalTorchProblem() {
+        if (torchAlias() != null) return null;
+        for (Stmt s : module.ir().module().body()) {
+            if (s instanceof Stmt.If i && isTypeChecking(i.test()) && torchAlias(i.body(), false) != null) {
+                return "this module imports torch only for type checking (torch is optional here); the fix would "
+                        + "make it import torch";
+            }
+        }
+        return null;
+    }
+
     /** The line after which to add a top-level import: the last import of the first import block (0: the top). */
     public int importInsertionLine() {
         int last = 0, docstring = 0;

@@ -25,6 +25,8 @@ public final class TensorCheckLowering implements Transformation {
 
     @Override
     public Proposal propose(FixSite site) {
+        String optionalTorch = site.source().optionalTorchProblem();
+        if (optionalTorch != null) return Proposal.decline(optionalTorch);
         if (!(site.at() instanceof Expr.Call call)) return Proposal.notApplicable();
         String qn = site.function().qualifiedName(call.func());
         boolean with = "torch._check_tensor_all_with".equals(qn);

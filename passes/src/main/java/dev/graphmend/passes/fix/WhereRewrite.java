@@ -37,6 +37,8 @@ public final class WhereRewrite implements Transformation {
 
     @Override
     public Proposal propose(FixSite site) {
+        String optionalTorch = site.source().optionalTorchProblem();
+        if (optionalTorch != null) return Proposal.decline(optionalTorch);
         if (!(site.at() instanceof Expr cond)) return Proposal.decline("internal: not at an expression");
         Stmt s = site.statementOf(cond);
         if (s instanceof Stmt.If i && i.test() == cond) return ifStatement(site, i);
