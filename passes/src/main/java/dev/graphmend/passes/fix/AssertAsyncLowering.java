@@ -56,9 +56,9 @@ public final class AssertAsyncLowering implements Transformation {
         if (!guard.orelse().isEmpty()) return Proposal.decline("the guard has an else branch");
         SourceText src = site.source();
         List<Diagnostic.Edit> edits = new ArrayList<>();
-        String optionalTorch = src.optionalTorchProblem();
+        String optionalTorch = site.optionalTorchProblem();
         if (optionalTorch != null) return Proposal.decline(optionalTorch);
-        String torch = src.torchAlias();
+        String torch = site.torchName();
         if (torch == null) {
             torch = "torch";
             edits.add(src.insertLinesAfter(src.importInsertionLine(), "import torch"));

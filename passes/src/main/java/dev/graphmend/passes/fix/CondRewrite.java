@@ -29,7 +29,7 @@ public final class CondRewrite implements Transformation {
 
     @Override
     public Proposal propose(FixSite site) {
-        String optionalTorch = site.source().optionalTorchProblem();
+        String optionalTorch = site.optionalTorchProblem();
         if (optionalTorch != null) return Proposal.decline(optionalTorch);
         if (!(site.at() instanceof Expr cond) || !(site.statementOf(cond) instanceof Stmt.If i) || i.test() != cond) {
             return Proposal.decline("torch.cond applies to if statements");

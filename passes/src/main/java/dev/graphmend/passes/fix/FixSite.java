@@ -49,6 +49,30 @@ public final class FixSite {
     public SourceModule module() { return function.module(); }
     public SourceText source() { return source; }
 
+    /**
+     * How code at this site names torch: {@code torch} when its function imports torch itself
+     * ({@code import torch} in the body, as transformers' optional-torch helpers do), else the
+     * module's {@link SourceText#torchAlias()}; null when neither.
+     */
+    public String torchName() {
+        return importsTorchLocally() ? "torch" : source.torchAlias();
+    }
+
+    /** Why a fix here may not add {@code import torch} ({@link SourceText#optionalTorchProblem()}); null when the function imports it. */
+    public String optionalTorchProblem() {
+        return importsTorchLocally() ? null : source.optionalTorchProblem();
+    }
+
+    private boolean importsTorchLocally() {
+        boolean[] found = {false};
+        dev.graphmend.passes.analysis.Statements.everywhere(function.function().def(), st -> {
+            if (st instanceof Stmt.Import imp) {
+                for (var a : imp.names()) found[0] |= a.name().equals("torch") && a.asname() == null;
+            }
+        });
+        return found[0];
+    }
+
     public Place place(Stmt s) {
         if (places == null) {
             places = new IdentityHashMap<>();

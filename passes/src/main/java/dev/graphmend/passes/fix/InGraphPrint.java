@@ -77,9 +77,9 @@ public final class InGraphPrint implements Transformation {
         }
         fmt.literal(end.substring(0, end.length() - 1));
         SourceText src = site.source();
-        String optionalTorch = src.optionalTorchProblem();
+        String optionalTorch = site.optionalTorchProblem();
         if (optionalTorch != null) return Proposal.decline(optionalTorch);
-        String torch = src.torchAlias();
+        String torch = site.torchName();
         List<Diagnostic.Edit> edits = new ArrayList<>();
         if (torch == null) {
             torch = "torch";

@@ -20,9 +20,9 @@ public final class SkipWhileCompiling implements Transformation {
             return Proposal.decline("the call shares its line with other statements, so it cannot be wrapped in an if");
         }
         SourceText src = site.source();
-        String optionalTorch = src.optionalTorchProblem();
+        String optionalTorch = site.optionalTorchProblem();
         if (optionalTorch != null) return Proposal.decline(optionalTorch);
-        String torch = src.torchAlias();
+        String torch = site.torchName();
         List<Diagnostic.Edit> edits = new ArrayList<>();
         if (torch == null) {
             torch = "torch";

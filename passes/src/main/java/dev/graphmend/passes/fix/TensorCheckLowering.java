@@ -25,7 +25,7 @@ public final class TensorCheckLowering implements Transformation {
 
     @Override
     public Proposal propose(FixSite site) {
-        String optionalTorch = site.source().optionalTorchProblem();
+        String optionalTorch = site.optionalTorchProblem();
         if (optionalTorch != null) return Proposal.decline(optionalTorch);
         if (!(site.at() instanceof Expr.Call call)) return Proposal.notApplicable();
         String qn = site.function().qualifiedName(call.func());

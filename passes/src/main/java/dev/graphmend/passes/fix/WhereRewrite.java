@@ -37,7 +37,7 @@ public final class WhereRewrite implements Transformation {
 
     @Override
     public Proposal propose(FixSite site) {
-        String optionalTorch = site.source().optionalTorchProblem();
+        String optionalTorch = site.optionalTorchProblem();
         if (optionalTorch != null) return Proposal.decline(optionalTorch);
         if (!(site.at() instanceof Expr cond)) return Proposal.decline("internal: not at an expression");
         Stmt s = site.statementOf(cond);
@@ -751,7 +751,7 @@ public final class WhereRewrite implements Transformation {
     /** How to name torch here, and the edit that imports it when the module does not. */
     record Torch(String name, List<Diagnostic.Edit> importEdits) {
         static Torch of(FixSite site) {
-            String alias = site.source().torchAlias();
+            String alias = site.torchName();
             if (alias != null) return new Torch(alias, List.of());
             return new Torch("torch", List.of(site.source().insertLinesAfter(site.source().importInsertionLine(), "import torch")));
         }
