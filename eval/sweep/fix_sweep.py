@@ -31,6 +31,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))
+import harness  # noqa: E402  (package_inits: eval/harness.py)
 import sweep  # noqa: E402  (load, save, log)
 
 VARIANTS = {"safe": [], "unsafe": ["--unsafe-fixes"]}
@@ -75,14 +77,7 @@ def fix_copy(jar_cmd, src_pkg, copy_root, files, flags):
     shutil.rmtree(dst, ignore_errors=True)
     os.makedirs(copy_root, exist_ok=True)
     shutil.copytree(src_pkg, dst, ignore=shutil.ignore_patterns("__pycache__"))
-    inits = set()
-    for rel in files:
-        parts = rel.split("/")[:-1]
-        for k in range(len(parts) + 1):
-            init = "/".join(parts[:k] + ["__init__.py"])
-            if os.path.isfile(os.path.join(dst, init)):
-                inits.add(init)
-    targets = sorted(set(files) | inits)
+    targets = sorted(set(files) | set(harness.package_inits(dst, files)))
     t0 = time.perf_counter()
     proc = subprocess.run(jar_cmd + ["fix", "--assume-compiled", "module-forward", *flags, *targets],
                           cwd=dst, capture_output=True, text=True, timeout=3600)
