@@ -293,6 +293,70 @@ def pick_edit_line(lines):
     raise SystemExit("no edit line found")
 
 
+PASTE = [
+    "    def _bench_pasted(self, hidden_states, mask=None):",
+    "        \"\"\"A method pasted by the benchmark (then deleted).\"\"\"",
+    "        scores = hidden_states @ hidden_states.transpose(-1, -2)",
+    "        if mask is not None:",
+    "            scores = scores + mask",
+    "        probs = scores.softmax(-1)",
+    "        out = probs @ hidden_states",
+    "        if out.abs().max() > 1e4:",
+    "            out = out.clamp(-1e4, 1e4)",
+    "        print(\"pasted\", out.shape)",
+    "        return out",
+    "",
+]
+
+
+def mixed_edits(lines, line, col):
+    """The mixed edit script (issue 17), as (kind, (l0, c0), (l1, c1), text) changes in order; each
+    episode leaves the text as it was: a keystroke (``type``: insert ``x``, delete it); Enter at the
+    end of the edit line and its removal (``enter``); a statement typed char by char on a new line
+    (``statement``) and the line deleted (``delete-line``); a digit of a literal in an ``if``
+    changed and changed back (``literal``); a 12-line method pasted into a class (``paste``) and
+    deleted (``unpaste``). Lines are tracked in ``lines`` (ASCII, so columns are UTF-16 too)."""
+    literal = None
+    mid = len(lines) // 2
+    for i in sorted(range(len(lines)), key=lambda i: abs(i - mid)):
+        m = re.match(r"^\s+(el)?if .*?(?<![\w.])(\d)", lines[i])
+        if m and lines[i].isascii():
+            literal = (i, m.start(2))
+            break
+    method = None
+    for i in sorted(range(len(lines)), key=lambda i: abs(i - mid)):
+        if re.match(r"^    def \w+\(self", lines[i]):
+            method = i
+            break
+    indent = re.match(r"^\s*", lines[line]).group(0)
+    while True:
+        yield "type", (line, col), (line, col), "x"
+        yield "type", (line, col), (line, col + 1), ""
+        end = len(lines[line])
+        yield "enter", (line, end), (line, end), "\n" + indent
+        yield "enter", (line, end), (line + 1, len(indent)), ""
+        yield "enter", (line, end), (line, end), "\n" + indent
+        typed = "y = x + 1"
+        for k, ch in enumerate(typed):
+            yield "statement", (line + 1, len(indent) + k), (line + 1, len(indent) + k), ch
+        yield "delete-line", (line, end), (line + 1, len(indent) + len(typed)), ""
+        if literal:
+            li, lc = literal
+            old = lines[li][lc]
+            yield "literal", (li, lc), (li, lc + 1), "7" if old != "7" else "3"
+            yield "literal", (li, lc), (li, lc + 1), old
+        if method is not None:
+            yield "paste", (method, 0), (method, 0), "\n".join(PASTE) + "\n"
+            yield "unpaste", (method, 0), (method + len(PASTE), 0), ""
+
+
+def apply_change(lines, start, end, text):
+    """Applies one range change to the list of lines, in place."""
+    (l0, c0), (l1, c1) = start, end
+    head, tail = lines[l0][:c0], lines[l1][c1:]
+    lines[l0:l1 + 1] = (head + text + tail).split("\n")
+
+
 def pct(xs, q):
     if not xs:
         return float("nan")
@@ -336,16 +400,25 @@ async def bench_file(srv, path, args, res):
     res["edit_at"] = f"{line + 1}:{col + 1}"
     version = 1
     lat, timeouts, unversioned = [], 0, 0
+    by_kind = {}
     trace_from = len(srv.traces)
+    script = mixed_edits(lines, line, col) if args.script == "mixed" else None
     inserted = False
     for k in range(warmup + edits):
         await asyncio.sleep(args.gap_ms / 1000)
         version += 1
-        if not inserted:
+        if script is not None:
+            kind, start, end, text_in = next(script)
+            change = {"range": {"start": {"line": start[0], "character": start[1]},
+                                "end": {"line": end[0], "character": end[1]}}, "text": text_in}
+            apply_change(lines, start, end, text_in)
+        elif not inserted:
+            kind = "type"
             change = {"range": {"start": {"line": line, "character": col},
                                 "end": {"line": line, "character": col}}, "text": "x"}
             lines[line] = lines[line][:col] + "x" + lines[line][col:]
         else:
+            kind = "type"
             change = {"range": {"start": {"line": line, "character": col},
                                 "end": {"line": line, "character": col + 1}}, "text": ""}
             lines[line] = lines[line][:col] + lines[line][col + 1:]
@@ -366,9 +439,11 @@ async def bench_file(srv, path, args, res):
             continue
         if k >= warmup:
             lat.append((rec[0] - t0) * 1000)
+            by_kind.setdefault(kind, []).append((rec[0] - t0) * 1000)
             if rec[2] is None:
                 unversioned += 1
     res["lat"] = lat
+    res["by_kind"] = by_kind
     res["timeouts"] = timeouts
     res["unversioned"] = unversioned
     # GraphMend's own analysis timings of this file's measured versions ($/logTrace)
@@ -488,6 +563,10 @@ def main():
     ap.add_argument("--pyright", default=str(Path.home() / ".cache/graphmend/bench-node/node_modules/.bin/pyright-langserver"))
     ap.add_argument("--warmup", type=int, default=30)
     ap.add_argument("--edits", type=int, default=200)
+    ap.add_argument("--script", choices=("type", "mixed"), default="type",
+                    help="type: a keystroke and its deletion; mixed: issue 17's script (Enter, a statement typed, "
+                         "a line deleted, a literal changed, a method pasted and deleted), reported per kind")
+    ap.add_argument("--files", default="", help="comma-separated files to time instead of the default two")
     ap.add_argument("--slow", default="pyright",
                     help="servers that get --slow-warmup/--slow-edits instead (seconds per edit)")
     ap.add_argument("--slow-warmup", type=int, default=10)
@@ -509,9 +588,10 @@ def main():
     tmp = Path(tempfile.mkdtemp(prefix="graphmend-lsp-bench-"))
     ws = tmp / "ws"
     ws.mkdir()
-    files = [ws / PYDECIMAL.name, ws / modeling.name]
-    shutil.copy(PYDECIMAL, files[0])
-    shutil.copy(modeling, files[1])
+    sources = [Path(f) for f in args.files.split(",") if f] or [PYDECIMAL, modeling]
+    files = [ws / f.name for f in sources]
+    for src_file, dst in zip(sources, files):
+        shutil.copy(src_file, dst)
     bigdir = tmp / "big"
     bigdir.mkdir()
     big = []
@@ -550,12 +630,15 @@ def main():
              f"{os.cpu_count()} CPUs")
     L.append(f"load average (1/5/15 min): {load_start} at start, {load_end} at end "
              "(other jobs were running; figures are under that load)")
-    L.append(f"workspace root: {ws} ({files[0].name}: {line_count(files[0])} lines; "
-             f"{files[1].name}: {line_count(files[1])} lines, from {modeling})")
+    L.append(f"workspace root: {ws} (" + "; ".join(f"{f.name}: {line_count(f)} lines, from {src}"
+                                                 for f, src in zip(files, sources)) + ")")
     L.append(f"edits: {args.warmup} warm-up + {args.edits} measured per file ({args.slow}: "
-             f"{args.slow_warmup} + {args.slow_edits}, its edits take seconds), one keystroke each "
-             f"(insert 'x' / delete it, alternating, in a function body), next edit "
-             f"{args.gap_ms:g} ms after the previous diagnostics")
+             f"{args.slow_warmup} + {args.slow_edits}, its edits take seconds), "
+             + ("the mixed script (Enter, a statement typed char by char, the line deleted, a literal in an if "
+                "changed, a 12-line method pasted into a class and deleted; see mixed_edits)"
+                if args.script == "mixed" else
+                "one keystroke each (insert 'x' / delete it, alternating, in a function body)")
+             + f", next edit {args.gap_ms:g} ms after the previous diagnostics")
     L.append(f"memory: {len(big)} largest *.py of {tf} ({sum(line_count(p) for p in big)} lines) "
              "opened outside the workspace root; RSS = sum of VmRSS over the server's process tree")
     L.append("")
@@ -602,13 +685,25 @@ def main():
                          f"{r['big_with_diags']}/{len(big)} files got diagnostics"
                          + (f" within {r['big_all_ms'] / 1000:.1f} s" if r.get('big_all_ms') else "")
                          + ("" if r.get("big_quiet") else "; server was not quiet when measured"))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(hdr))]
-    for j, row in enumerate(rows):
-        L.append("  ".join(c.ljust(widths[i]) if i < 2 else c.rjust(widths[i])
-                           for i, c in enumerate(row)).rstrip())
-        if j == 0:
-            L.append("  ".join("-" * w for w in widths))
-    L.append("")
+    def table(rows):
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        for j, row in enumerate(rows):
+            L.append("  ".join(c.ljust(widths[i]) if i < 3 and not c[:1].isdigit() else c.rjust(widths[i])
+                               for i, c in enumerate(row)).rstrip())
+            if j == 0:
+                L.append("  ".join("-" * w for w in widths))
+        L.append("")
+
+    table(rows)
+    if args.script == "mixed":
+        kinds = [("server", "file", "edit kind", "p50", "p95", "max", "n")]
+        for r in results:
+            for fname, f in r["files"].items():
+                for kind, xs in f.get("by_kind", {}).items():
+                    kinds.append((r["name"], fname, kind, fmt(pct(xs, .5), 1), fmt(pct(xs, .95), 1),
+                                  fmt(max(xs), 1), str(len(xs))))
+        L.append("By edit kind (ms):")
+        table(kinds)
     L.append("Latency: didChange sent → publishDiagnostics with that version received (ms); "
              "open→diag: didOpen sent → first publishDiagnostics for the URI.")
     L.append("GraphMend runs with its shipped defaults: no debounce (the analysis of a change starts "
