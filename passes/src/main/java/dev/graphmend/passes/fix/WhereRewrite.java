@@ -355,7 +355,7 @@ public final class WhereRewrite implements Transformation {
         for (int pos = 0; pos < m.call().args().size() + m.call().keywords().size(); pos++) {
             if (pos != m.differing()) AccessPaths.reads(argAt(m.call(), pos), commonReads);
         }
-        if (m.outer() != null && lasts.get(0) instanceof Stmt.Assign a) AccessPaths.reads(a.targets().get(0), commonReads);
+        if (lasts.get(0) instanceof Stmt.Assign a) AccessPaths.reads(a.targets().get(0), commonReads);
         for (int j = 0; j < bodies.size(); j++) {
             for (String w : writes.get(j)) {
                 String hit = AccessPaths.touching(w, condReads);
