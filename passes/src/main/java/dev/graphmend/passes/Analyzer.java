@@ -60,6 +60,16 @@ public final class Analyzer {
      * version's results in it. Null memo: analyse everything.
      */
     public static Findings analyze(Project project, SourceModule focus, AnalysisMemo memo) {
+        return analyze(project, focus, memo, false);
+    }
+
+    /**
+     * Like {@link #analyze(Project, SourceModule, AnalysisMemo)}; with {@code buildEdits} every
+     * offered fix comes with its edits (fix-all applies them all), else only described
+     * ({@link Diagnostic.Fix#hasEdits()} false: {@link Findings#fixesFor} builds one diagnostic's
+     * on request). Edits built here are not yet re-parse-checked: whoever applies them checks.
+     */
+    public static Findings analyze(Project project, SourceModule focus, AnalysisMemo memo, boolean buildEdits) {
         if (focus == null) memo = null;
         AnalysisConfig config = project.config();
         if (memo != null) {
@@ -69,7 +79,7 @@ public final class Analyzer {
         }
         boolean completed = false;
         try {
-            Findings result = analyzeWith(project, focus, memo, config);
+            Findings result = analyzeWith(project, focus, memo, config, buildEdits);
             completed = true;
             return result;
         } finally {
@@ -81,7 +91,8 @@ public final class Analyzer {
         }
     }
 
-    private static Findings analyzeWith(Project project, SourceModule focus, AnalysisMemo memoNow, AnalysisConfig config) {
+    private static Findings analyzeWith(Project project, SourceModule focus, AnalysisMemo memoNow, AnalysisConfig config,
+                                        boolean buildEdits) {
         Map<SourceModule, List<Diagnostic>> out = new ConcurrentHashMap<>();
         java.util.Queue<String> errors = new java.util.concurrent.ConcurrentLinkedQueue<>();
         for (SourceModule m : project.modules()) {
@@ -93,12 +104,14 @@ public final class Analyzer {
         for (Rule r : Rules.ALL) if (config.isEnabled(r.info().code())) rules.add(r);
 
         // the compiled functions of each module, for fixes whose edit is module-wide
-        Map<SourceModule, List<FunctionContext>> byModule = new IdentityHashMap<>();
+        Map<SourceModule, List<CompileRegions.Reached>> compiled = new IdentityHashMap<>();
         for (CompileRegions.Reached r : regions.reached()) {
             if (focus != null && r.function().module() != focus) continue;
-            byModule.computeIfAbsent(r.function().module(), k -> new ArrayList<>())
-                    .add(new FunctionContext(project, r.function(), r.params(), r.isRoot()));
+            compiled.computeIfAbsent(r.function().module(), k -> new ArrayList<>()).add(r);
         }
+        Map<SourceModule, dev.graphmend.passes.fix.ModuleFunctions> byModule = new IdentityHashMap<>();
+        compiled.forEach((m, rs) -> byModule.put(m, new dev.graphmend.passes.fix.ModuleFunctions(() -> rs.stream()
+                .map(r -> new FunctionContext(project, r.function(), r.params(), r.isRoot())).toList())));
         regions.reached().parallelStream().forEach(reached -> {
             SourceModule m = reached.function().module();
             if (focus != null && m != focus) return;
@@ -114,7 +127,7 @@ public final class Analyzer {
             List<Diagnostic> found = new ArrayList<>();
             for (Rule rule : rules) {
                 try {
-                    runRule(rule, ctx, m, reached, config, found, byModule.get(m), errors);
+                    runRule(rule, ctx, m, reached, config, found, byModule.get(m), errors, buildEdits);
                 } catch (RuntimeException | StackOverflowError e) {
                     // one function the analysis cannot handle must not cost the rest of the project
                     errors.add(m.path() + ":" + reached.function().def().span().line() + " " + rule.info().code()
@@ -131,12 +144,54 @@ public final class Analyzer {
         for (SourceModule m : project.modules()) result.put(m, dedupAndSort(out.get(m)));
         List<String> internal = new ArrayList<>(regions.internalErrors());
         internal.addAll(errors);
-        return new Findings(result, internal);
+        return new Findings(result, internal, (m, d) -> fixesFor(project, regions, rules, config, byModule, m, d));
+    }
+
+    /**
+     * The fixes of one diagnostic of this analysis with their edits built, each re-parse-checked:
+     * the rules run again on the compiled functions of {@code m} whose lines hold it, innermost
+     * first, with edits built, until one reports the same code at the same span.
+     */
+    private static List<Diagnostic.Fix> fixesFor(Project project, CompileRegions regions, List<Rule> rules,
+                                                 AnalysisConfig config, Map<SourceModule, dev.graphmend.passes.fix.ModuleFunctions> byModule,
+                                                 SourceModule m, Diagnostic d) {
+        if (d.fixes().isEmpty()) return List.of();
+        List<CompileRegions.Reached> around = new ArrayList<>();
+        for (CompileRegions.Reached r : regions.reached()) {
+            Span def = r.function().def().span();
+            if (r.function().module() == m && def != null && def.line() <= d.span().line() && d.span().endLine() <= def.endLine()) {
+                around.add(r);
+            }
+        }
+        around.sort(Comparator.comparingInt(r -> r.function().def().span().endLine() - r.function().def().span().line()));
+        java.util.Queue<String> errors = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        for (CompileRegions.Reached r : around) {
+            FunctionContext ctx;
+            synchronized (r) {
+                ctx = r.context(project);
+            }
+            List<Diagnostic> found = new ArrayList<>();
+            for (Rule rule : rules) {
+                if (!rule.info().code().equals(d.code())) continue;
+                try {
+                    runRule(rule, ctx, m, r, config, found, byModule.get(m), errors, true);
+                } catch (RuntimeException | StackOverflowError e) {
+                    return List.of();
+                }
+            }
+            for (Diagnostic again : found) {
+                if (!again.code().equals(d.code()) || !again.span().equals(d.span())) continue;
+                List<Diagnostic.Fix> out = new ArrayList<>();
+                for (Diagnostic.Fix f : again.fixes()) if (reparses(m, f)) out.add(f);
+                return out;
+            }
+        }
+        return List.of();
     }
 
     private static void runRule(Rule rule, FunctionContext ctx, SourceModule m, CompileRegions.Reached reached,
-                                AnalysisConfig config, List<Diagnostic> found, List<FunctionContext> moduleFunctions,
-                                java.util.Queue<String> errors) {
+                                AnalysisConfig config, List<Diagnostic> found, dev.graphmend.passes.fix.ModuleFunctions moduleFunctions,
+                                java.util.Queue<String> errors, boolean buildEdits) {
                 rule.check(ctx, (info, at, message, ids) -> {
                     Span span = at.span();
                     if (span == null || m.suppressions().suppresses(span.line(), info.code())
@@ -144,19 +199,20 @@ public final class Analyzer {
                         return;
                     }
                     List<Diagnostic.Fix> fixes = new ArrayList<>();
-                    String noFix = proposeFixes(ctx, m, info.code(), at, fixes, moduleFunctions, errors);
+                    String noFix = proposeFixes(ctx, m, info.code(), at, fixes, moduleFunctions, errors, buildEdits);
                     found.add(new Diagnostic(info, config.severityOf(info.code(), info.defaultSeverity()), span, message,
                             ids, reached.root(), List.copyOf(fixes), noFix));
                 });
     }
 
     /**
-     * Asks every transformation of the rule for a fix at this site; keeps the legal ones whose
-     * edits re-parse. Returns why no fix is offered when the rule has transformations but none
-     * is legal here (null otherwise).
+     * Asks every transformation of the rule for a fix at this site and keeps the legal ones, their
+     * edits built only with {@code buildEdits}. Returns why no fix is offered when the rule has
+     * transformations but none is legal here (null otherwise).
      */
     private static String proposeFixes(FunctionContext ctx, SourceModule m, String code, Node at, List<Diagnostic.Fix> out,
-                                       List<FunctionContext> moduleFunctions, java.util.Queue<String> errors) {
+                                       dev.graphmend.passes.fix.ModuleFunctions moduleFunctions, java.util.Queue<String> errors,
+                                       boolean buildEdits) {
         List<Transformation> ts = Transformations.forCode(code);
         if (ts.isEmpty()) return null;
         List<String> reasons = new ArrayList<>();
@@ -170,8 +226,15 @@ public final class Analyzer {
                 continue;
             }
             if (p.offered()) {
-                if (reparses(m, p.fix())) out.add(p.fix());
-                else reasons.add("internal: the " + p.fix().title() + " rewrite did not parse, so it is not offered");
+                if (!buildEdits) {
+                    out.add(p.described());
+                    continue;
+                }
+                try {
+                    out.add(p.fix());
+                } catch (RuntimeException | StackOverflowError e) {
+                    errors.add(m.path() + ":" + at.span().line() + " " + t.getClass().getSimpleName() + ": internal error " + e);
+                }
             } else if (p.declineReason() != null && !reasons.contains(p.declineReason())) {
                 reasons.add(p.declineReason());
             }
@@ -183,25 +246,12 @@ public final class Analyzer {
     }
 
     /**
-     * Every offered edit re-parses: the file with the fix applied has no more syntax errors than
-     * before. The fixed text is parsed as an editor's change would be, only the statements around
-     * the edits: parsing whole files for each of hundreds of offered fixes was most of the analysis
-     * of a large package.
+     * Whether a fix's edits re-parse: the file with the fix applied has no more syntax errors than
+     * before (a rewrite that does not is a bug of ours, and is not offered); only the statements
+     * around the edits are parsed ({@link dev.graphmend.passes.model.Edits#reparse}).
      */
-    private static boolean reparses(SourceModule m, Diagnostic.Fix fix) {
-        PythonDocument doc = m.ir().document();
-        String text = doc.text();
-        String fixed = FixAll.applyEdits(text, m.ir().lines(), fix.edits());
-        int prefix = 0;
-        int max = Math.min(text.length(), fixed.length());
-        while (prefix < max && text.charAt(prefix) == fixed.charAt(prefix)) prefix++;
-        int suffix = 0;
-        while (suffix < max - prefix && text.charAt(text.length() - 1 - suffix) == fixed.charAt(fixed.length() - 1 - suffix)) {
-            suffix++;
-        }
-        PythonDocument after = doc.replace(prefix, text.length() - suffix, fixed.substring(prefix, fixed.length() - suffix),
-                doc.version() + 1);
-        return after.errors().size() <= m.ir().errors().size();
+    public static boolean reparses(SourceModule m, Diagnostic.Fix fix) {
+        return dev.graphmend.passes.model.Edits.reparse(m.ir().document().text(), m.ir().lines(), m.ir().module(), fix.edits());
     }
 
     private static List<Diagnostic> syntaxErrors(SourceModule m, AnalysisConfig config) {

@@ -15,15 +15,32 @@ import java.util.Set;
 public final class Findings extends AbstractMap<SourceModule, List<Diagnostic>> {
     private final Map<SourceModule, List<Diagnostic>> byModule;
     private final List<String> internalErrors;
+    private final FixBuilder fixBuilder;
 
-    Findings(Map<SourceModule, List<Diagnostic>> byModule, List<String> internalErrors) {
-        this.byModule = byModule;
-        this.internalErrors = List.copyOf(internalErrors);
+    /** Builds the edits of one diagnostic's fixes in the analysis that found it. */
+    interface FixBuilder {
+        List<Diagnostic.Fix> fixesFor(SourceModule module, Diagnostic diagnostic);
     }
 
-    /** A result built elsewhere (a front end's stand-in engine in tests). */
+    Findings(Map<SourceModule, List<Diagnostic>> byModule, List<String> internalErrors, FixBuilder fixBuilder) {
+        this.byModule = byModule;
+        this.internalErrors = List.copyOf(internalErrors);
+        this.fixBuilder = fixBuilder;
+    }
+
+    /** A result built elsewhere (a front end's stand-in engine in tests): its fixes are the diagnostics' own. */
     public static Findings of(Map<SourceModule, List<Diagnostic>> byModule, List<String> internalErrors) {
-        return new Findings(byModule, internalErrors);
+        return new Findings(byModule, internalErrors, (m, d) -> d.fixes());
+    }
+
+    /**
+     * The legal fixes of {@code diagnostic}, one of {@code module}'s here, with their edits built and
+     * checked to re-parse (the analysis only described them); in the order the diagnostic lists them,
+     * without any whose rewrite does not parse. Holding a result keeps its project alive.
+     */
+    public List<Diagnostic.Fix> fixesFor(SourceModule module, Diagnostic diagnostic) {
+        if (!diagnostic.fixes().stream().allMatch(Diagnostic.Fix::hasEdits)) return fixBuilder.fixesFor(module, diagnostic);
+        return diagnostic.fixes().stream().filter(f -> Analyzer.reparses(module, f)).toList();
     }
 
     @Override

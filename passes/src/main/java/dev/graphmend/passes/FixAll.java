@@ -6,6 +6,7 @@ import dev.graphmend.ir.document.PythonDocument;
 import dev.graphmend.ir.source.LineIndex;
 import dev.graphmend.passes.Analyzer;
 import dev.graphmend.passes.model.Diagnostic;
+import dev.graphmend.passes.model.Edits;
 import dev.graphmend.passes.ProjectLoader;
 import dev.graphmend.passes.analysis.Project;
 import dev.graphmend.passes.analysis.SourceModule;
@@ -50,17 +51,13 @@ public final class FixAll {
         String current = text;
         int rounds = 0;
         List<Diagnostic> remaining = List.of();
-        SourceModule module = null;
+        SourceModule module = ProjectLoader.module(file, file.toString(), current);
+        java.util.Set<String> usedImports = importedNamesInUse(module);
         while (rounds < MAX_ROUNDS) {
-            module = ProjectLoader.module(file, file.toString(), current);
-            List<SourceModule> all = new ArrayList<>(others);
-            all.add(module);
-            Findings found = Analyzer.analyze(new Project(all, config), module);
-            for (String e : found.internalErrors()) if (!internalErrors.contains(e)) internalErrors.add(e);
-            remaining = found.get(module);
+            remaining = analyse(module, others, config, internalErrors);
             List<Diagnostic.Fix> chosen = new ArrayList<>();
             List<Diagnostic> chosenFor = new ArrayList<>();
-            List<Span> taken = new ArrayList<>();
+            java.util.TreeMap<Long, Span> taken = new java.util.TreeMap<>(); // by start; disjoint
             for (Diagnostic d : remaining) {
                 // a safe fix is taken over an unsafe one even with unsafe fixes enabled (ruff does the same);
                 // when the safe one overlaps an edit of this round, the site waits for the next round
@@ -71,24 +68,34 @@ public final class FixAll {
                     if (overlaps(f, taken)) continue;
                     chosen.add(f);
                     chosenFor.add(d);
-                    for (Diagnostic.Edit e : f.edits()) taken.add(e.span());
+                    for (Diagnostic.Edit e : f.edits()) taken.put(start(e.span()), e.span());
                     break;
                 }
             }
             if (chosen.isEmpty()) break;
-            List<Diagnostic.Edit> edits = new ArrayList<>();
-            for (Diagnostic.Fix f : chosen) edits.addAll(f.edits());
-            String next = applyEdits(current, module.ir().lines(), edits);
+            String next = Edits.apply(current, module.ir().lines(), editsOf(chosen));
             rounds++;
-            if (next.equals(current) || !PythonDocument.open(next, 0).errors().isEmpty()
-                    && PythonDocument.open(current, 0).errors().isEmpty()) {
-                break; // a fix that changes nothing, or breaks the parse, ends the loop
+            if (!next.equals(current) && PythonDocument.open(next, 0).errors().size() > module.ir().errors().size()) {
+                // the edits were built unchecked: one fix (a bug of ours) broke the parse; check each
+                // alone, leave out those that do not parse, and apply the rest
+                for (int i = chosen.size() - 1; i >= 0; i--) {
+                    if (Analyzer.reparses(module, chosen.get(i))) continue;
+                    internalErrors.add(file + ":" + chosenFor.get(i).span().line() + " " + chosenFor.get(i).code()
+                            + ": internal error: the " + chosen.get(i).title() + " rewrite did not parse, so it was not applied");
+                    chosen.remove(i);
+                    chosenFor.remove(i);
+                }
+                next = Edits.apply(current, module.ir().lines(), editsOf(chosen));
             }
+            if (next.equals(current)) break; // a fix that changes nothing ends the loop
+            SourceModule nextModule = ProjectLoader.module(file, file.toString(), next);
+            if (nextModule.ir().errors().size() > module.ir().errors().size()) break; // so does one that breaks the parse
             for (int i = 0; i < chosen.size(); i++) {
                 Diagnostic d = chosenFor.get(i);
                 applied.add(new Applied(d.code(), d.span().line(), chosen.get(i).title(), chosen.get(i).safety()));
             }
             current = next;
+            module = nextModule;
         }
         List<Declined> declined = new ArrayList<>();
         for (Diagnostic d : remaining) {
@@ -104,17 +111,89 @@ public final class FixAll {
             }
             declined.add(new Declined(d.code(), d.span().line(), reason));
         }
+        if (!applied.isEmpty()) current = dropImportsMadeUnused(module, usedImports, current);
         return new Result(applied.isEmpty() ? current : GuardedOp.renumbered(current), applied, declined, rounds, internalErrors);
     }
 
-    private static boolean overlaps(Diagnostic.Fix f, List<Span> taken) {
+    /**
+     * One round's diagnostics of {@code module}, its fixes' edits built. Only the diagnostics outlive
+     * the call: the analysis behind them (compile regions, inferred values) is garbage before the
+     * next round parses the fixed text.
+     */
+    private static List<Diagnostic> analyse(SourceModule module, List<SourceModule> others, AnalysisConfig config,
+                                            List<String> internalErrors) {
+        List<SourceModule> all = new ArrayList<>(others);
+        all.add(module);
+        Findings found = Analyzer.analyze(new Project(all, config), module, null, true);
+        for (String e : found.internalErrors()) if (!internalErrors.contains(e)) internalErrors.add(e);
+        return found.get(module);
+    }
+
+    /**
+     * Removes each module-level {@code import x} (one name, one line) whose name the original text
+     * used and the fixed text no longer uses: the rewrites took its last use (a {@code warnings.warn}
+     * that became an in-graph warning), and left in place it is unused (ruff's F401). A quick fix
+     * removes the import itself when its call is the last use; fix-all rewrites many calls in one
+     * round, none of which is the last on its own.
+     */
+    private static String dropImportsMadeUnused(SourceModule after, java.util.Set<String> usedBefore, String fixed) {
+        if (!after.ir().errors().isEmpty() || !after.ir().document().text().equals(fixed)) return fixed;
+        List<Diagnostic.Edit> removals = new ArrayList<>();
+        for (dev.graphmend.ir.ast.Stmt st : after.ir().module().body()) {
+            String bound = singleImportName(st);
+            if (bound == null || !usedBefore.contains(bound) || after.nameUses(bound) > 0) continue;
+            int line = st.span().line();
+            if (after.ir().lines().lineText(line).contains(";")) continue;
+            removals.add(line < after.ir().lines().lineCount()
+                    ? new Diagnostic.Edit(new Span(line, 0, line + 1, 0), "")
+                    : new Diagnostic.Edit(new Span(line, 0, line, st.span().endCol()), ""));
+        }
+        if (removals.isEmpty()) return fixed;
+        String out = Edits.apply(fixed, after.ir().lines(), removals);
+        return PythonDocument.open(out, 0).errors().isEmpty() ? out : fixed;
+    }
+
+    /** The names module-level one-name, one-line imports bind that the module uses. */
+    private static java.util.Set<String> importedNamesInUse(SourceModule m) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (dev.graphmend.ir.ast.Stmt st : m.ir().module().body()) {
+            String bound = singleImportName(st);
+            if (bound != null && m.nameUses(bound) > 0) out.add(bound);
+        }
+        return out;
+    }
+
+    /** The name an {@code import x} / {@code import x.y} / {@code import x as y} statement of one name and one line binds; else null. */
+    private static String singleImportName(dev.graphmend.ir.ast.Stmt st) {
+        if (!(st instanceof dev.graphmend.ir.ast.Stmt.Import imp) || imp.names().size() != 1
+                || imp.span().line() != imp.span().endLine() || imp.span().col() != 0) {
+            return null;
+        }
+        var alias = imp.names().get(0);
+        return alias.asname() != null ? alias.asname() : alias.name().split("\\.")[0];
+    }
+
+    private static List<Diagnostic.Edit> editsOf(List<Diagnostic.Fix> fixes) {
+        List<Diagnostic.Edit> edits = new ArrayList<>();
+        for (Diagnostic.Fix f : fixes) edits.addAll(f.edits());
+        return edits;
+    }
+
+    /** Whether an edit of the fix overlaps a taken edit (the taken ones are disjoint: only the neighbours can). */
+    private static boolean overlaps(Diagnostic.Fix f, java.util.TreeMap<Long, Span> taken) {
         for (Diagnostic.Edit e : f.edits()) {
-            for (Span t : taken) {
-                if (before(e.span(), t) || before(t, e.span())) continue;
+            var below = taken.floorEntry(start(e.span()));
+            var above = taken.ceilingEntry(start(e.span()));
+            for (var t : java.util.Arrays.asList(below, above)) {
+                if (t == null || before(e.span(), t.getValue()) || before(t.getValue(), e.span())) continue;
                 return true;
             }
         }
         return false;
+    }
+
+    private static long start(Span s) {
+        return ((long) s.line() << 32) | (s.col() & 0xffffffffL);
     }
 
     /** a ends at or before b starts (empty insertions at the same point count as overlapping). */
@@ -122,52 +201,6 @@ public final class FixAll {
         if (a.endLine() != b.line()) return a.endLine() < b.line();
         return a.endCol() < b.col() || a.endCol() == b.col() && !(a.line() == a.endLine() && a.col() == a.endCol()
                 && b.line() == b.endLine() && b.col() == b.endCol());
-    }
-
-    /**
-     * Applies non-overlapping edits given in CPython spans (1-based lines, UTF-8 columns) to the
-     * text, keeping its line endings: offsets are found on the text's own lines (LF, CRLF or CR),
-     * whose contents are those the line index describes.
-     */
-    public static String applyEdits(String text, LineIndex lines, List<Diagnostic.Edit> edits) {
-        record Abs(int start, int end, String newText) {}
-        List<Integer> starts = lineStarts(text);
-        List<Abs> abs = new ArrayList<>();
-        for (Diagnostic.Edit e : edits) {
-            abs.add(new Abs(offset(text, starts, lines, e.span().line(), e.span().col()),
-                    offset(text, starts, lines, e.span().endLine(), e.span().endCol()), e.newText()));
-        }
-        abs.sort(Comparator.comparingInt(Abs::start).thenComparingInt(Abs::end));
-        StringBuilder b = new StringBuilder(text.length() + 64);
-        int at = 0;
-        for (Abs a : abs) {
-            if (a.start() < at) continue; // overlapping: keep the first
-            b.append(text, at, a.start()).append(a.newText());
-            at = a.end();
-        }
-        b.append(text, at, text.length());
-        return b.toString();
-    }
-
-    /** UTF-16 offset in {@code text} of a 1-based line and UTF-8 byte column. */
-    static int offset(String text, List<Integer> starts, LineIndex lines, int line, int utf8Col) {
-        int l = Math.max(1, Math.min(line, Math.min(lines.lineCount(), starts.size())));
-        int start = starts.get(l - 1);
-        int cpCol = lines.cpColumnFromUtf8(l, utf8Col);
-        int at = start;
-        for (int i = 0; i < cpCol && at < text.length(); i++) at += Character.charCount(text.codePointAt(at));
-        return at;
-    }
-
-    /** Offsets where each line of the text starts; LF, CRLF and lone CR end lines, as in Python. */
-    static List<Integer> lineStarts(String text) {
-        List<Integer> starts = new ArrayList<>();
-        starts.add(0);
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\n' || c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n')) starts.add(i + 1);
-        }
-        return starts;
     }
 
     /**

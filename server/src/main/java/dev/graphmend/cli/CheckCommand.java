@@ -66,7 +66,8 @@ final class CheckCommand {
             err.println("graphmend: " + p.path() + ": " + p.message());
             ioError = true;
         }
-        dev.graphmend.passes.Findings found = Analyzer.analyze(loaded.project());
+        // JSON carries each fix's edits: build them in the analysis; the other formats only say a fix exists
+        dev.graphmend.passes.Findings found = Analyzer.analyze(loaded.project(), null, null, o.format.equals("json"));
         for (String e : found.internalErrors()) {
             err.println("graphmend: " + e + " (the rest was analysed; please report this)");
         }
@@ -166,7 +167,7 @@ final class CheckCommand {
 
     // ---- JSON (SPEC section 5) ----
 
-    private static void writeJson(List<SourceModule> modules, Map<SourceModule, List<Diagnostic>> found, int count, Writer out)
+    private static void writeJson(List<SourceModule> modules, dev.graphmend.passes.Findings found, int count, Writer out)
             throws IOException {
         JsonObject root = new JsonObject();
         root.addProperty("version", Main.version());
@@ -178,7 +179,7 @@ final class CheckCommand {
             JsonArray ds = new JsonArray();
             for (Diagnostic d : found.get(m)) {
                 if (d.code().equals("GM000")) parseErrors++;
-                ds.add(DiagnosticJson.of(d, m.ir().lines()));
+                ds.add(DiagnosticJson.of(d, found.fixesFor(m, d), m.ir().lines()));
             }
             f.add("diagnostics", ds);
             files.add(f);

@@ -11,7 +11,8 @@ import dev.graphmend.passes.model.Diagnostic;
 final class DiagnosticJson {
     private DiagnosticJson() {}
 
-    static JsonObject of(Diagnostic d, LineIndex lines) {
+    /** {@code fixes}: the diagnostic's fixes with their edits built (the analysis may only describe them). */
+    static JsonObject of(Diagnostic d, java.util.List<Diagnostic.Fix> built, LineIndex lines) {
         JsonObject o = new JsonObject();
         o.addProperty("code", d.code());
         o.addProperty("name", d.rule().name());
@@ -31,7 +32,7 @@ final class DiagnosticJson {
             o.add("root", r);
         }
         JsonArray fixes = new JsonArray();
-        for (Diagnostic.Fix f : d.fixes()) {
+        for (Diagnostic.Fix f : built) {
             JsonObject fo = new JsonObject();
             fo.addProperty("title", f.title());
             fo.addProperty("safety", f.safety());

@@ -8,6 +8,7 @@ import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;
 import dev.graphmend.passes.config.ConfigFile;
 import dev.graphmend.passes.FixAll;
+import dev.graphmend.passes.model.Diagnostic;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -64,8 +65,11 @@ final class FixCommand {
         Status status = o.diff ? err::print : out::write;
         // one analysis of the whole project finds the files with something to fix or to report;
         // each of those is then fixed against its neighbourhood (FixAll.neighbourhood)
-        dev.graphmend.passes.Findings first = dev.graphmend.passes.Analyzer.analyze(loaded.project());
-        java.util.Set<String> internal = new java.util.LinkedHashSet<>(first.internalErrors());
+        dev.graphmend.passes.Findings analysed = dev.graphmend.passes.Analyzer.analyze(loaded.project());
+        java.util.Set<String> internal = new java.util.LinkedHashSet<>(analysed.internalErrors());
+        // only the diagnostics are kept: the analysis behind them is garbage while the files are fixed
+        Map<SourceModule, List<Diagnostic>> first = new java.util.IdentityHashMap<>(analysed);
+        analysed = null;
         for (SourceModule m : modules) {
             if (first.get(m).stream().allMatch(d -> d.code().equals("GM000"))) continue;
             List<SourceModule> others = FixAll.neighbourhood(m, modules, loaded.project(), first.get(m));

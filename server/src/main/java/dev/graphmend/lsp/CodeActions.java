@@ -139,7 +139,17 @@ final class CodeActions {
             if (j < 0 || j >= d.fixes().size()) {
                 throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "no such fix", null));
             }
-            Diagnostic.Fix f = d.fixes().get(j);
+            Diagnostic.Fix described = d.fixes().get(j);
+            // the analysis only described the fix: its edits are built now, on this version, and re-parse-checked
+            Diagnostic.Fix f = a.findings().fixesFor(s.module(), d).stream()
+                    .filter(b -> b.title().equals(described.title()) && b.safety().equals(described.safety()))
+                    .findFirst().orElse(null);
+            if (f == null) {
+                log.error("the fix '" + described.title() + "' at " + s.uri + ":" + d.span().line()
+                        + " could not be built (its rewrite did not parse); please report this");
+                throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InternalError,
+                        "the fix could not be built; the server's log says why", null));
+            }
             List<TextEdit> edits = new ArrayList<>();
             for (Diagnostic.Edit ed : f.edits()) edits.add(new TextEdit(pos.range(ed.span()), ed.newText()));
             boolean safe = "safe".equals(f.safety());

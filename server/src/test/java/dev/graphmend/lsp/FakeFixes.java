@@ -78,6 +78,6 @@ final class FakeFixes {
                 break;
             }
         }
-        return new FixAll.Result(FixAll.applyEdits(text, m.ir().lines(), edits), applied, List.of(), 1, List.of());
+        return new FixAll.Result(dev.graphmend.passes.model.Edits.apply(text, m.ir().lines(), edits), applied, List.of(), 1, List.of());
     }
 }

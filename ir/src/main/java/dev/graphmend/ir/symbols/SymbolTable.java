@@ -212,10 +212,17 @@ public final class SymbolTable {
     public List<Binding> bindingsOf(Symbol definition) {
         List<Symbol> refs = references(definition);
         if (refs.size() == 1) return refs.get(0).bindings();
-        List<Binding> out = new ArrayList<>();
-        for (Symbol s : refs) out.addAll(s.bindings());
-        return Collections.unmodifiableList(out);
+        // a module-level name read in thousands of functions has thousands of references, and its
+        // bindings are asked for at every use: collect them once
+        return bindingsByDefinition.computeIfAbsent(definition, d -> {
+            List<Binding> out = new ArrayList<>();
+            for (Symbol s : refs) out.addAll(s.bindings());
+            return Collections.unmodifiableList(out);
+        });
     }
+
+    private final java.util.concurrent.ConcurrentHashMap<Symbol, List<Binding>> bindingsByDefinition =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /** All {@code Name} nodes, in every scope, that read the variable {@code definition} owns. */
     public List<Expr.Name> usesOf(Symbol definition) {

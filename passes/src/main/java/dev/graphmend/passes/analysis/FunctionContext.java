@@ -363,16 +363,7 @@ public final class FunctionContext {
     }
 
     private List<Expr> moduleAssignments(String name) {
-        List<Expr> out = new ArrayList<>();
-        if (fn.module().declaredGlobal().contains(name)) out.add(null); // a function rebinds it: not a constant
-        for (Stmt s : Statements.of(fn.module().ir().module().body())) {
-            if (s instanceof Stmt.Assign a) {
-                for (Expr t : a.targets()) if (t instanceof Expr.Name tn && tn.id().equals(name)) out.add(a.value());
-            } else if (s instanceof Stmt.AugAssign a && a.target() instanceof Expr.Name tn && tn.id().equals(name)) {
-                out.add(null); // not a plain assignment: callers give up on the name
-            }
-        }
-        return out;
+        return fn.module().moduleAssignments(name);
     }
 
     /**

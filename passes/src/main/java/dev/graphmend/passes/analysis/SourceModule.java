@@ -80,6 +80,93 @@ public final class SourceModule {
         }
     }
 
+    /**
+     * A fact derived from this version of the module alone (its tree and text), which several
+     * rules or fixes ask for at every site: computed once per version instead of once per site
+     * (a module-wide scan per site made large files quadratic). The key names the fact; keys are
+     * constants of the classes that own the facts.
+     */
+    public record Derived<T>(String name, java.util.function.Function<SourceModule, T> compute) {}
+
+    private final java.util.concurrent.ConcurrentHashMap<Derived<?>, Object> derived = new java.util.concurrent.ConcurrentHashMap<>();
+
+    @SuppressWarnings("unchecked")
+    public <T> T derived(Derived<T> key) {
+        Object v = derived.get(key);
+        if (v == null) {
+            // computed outside the map's lock: a fact may ask for another one of the same module
+            v = key.compute().apply(this);
+            Object before = derived.putIfAbsent(key, v);
+            if (before != null) v = before;
+        }
+        return (T) v;
+    }
+
+    private static final Derived<java.util.Map<String, List<dev.graphmend.ir.ast.Expr>>> MODULE_ASSIGNMENTS =
+            new Derived<>("module-level assignments by name", SourceModule::collectAssignments);
+
+    /**
+     * The values assigned to a module-level name by the module's statements, in order (a null
+     * entry: an augmented assignment, or a function that declares the name {@code global}).
+     */
+    public List<dev.graphmend.ir.ast.Expr> moduleAssignments(String name) {
+        List<dev.graphmend.ir.ast.Expr> out = new ArrayList<>();
+        if (declaredGlobal().contains(name)) out.add(null); // a function rebinds it: not a constant
+        out.addAll(derived(MODULE_ASSIGNMENTS).getOrDefault(name, List.of()));
+        return out;
+    }
+
+    private static java.util.Map<String, List<dev.graphmend.ir.ast.Expr>> collectAssignments(SourceModule m) {
+        java.util.Map<String, List<dev.graphmend.ir.ast.Expr>> out = new java.util.HashMap<>();
+        for (Stmt s : Statements.of(m.ir().module().body())) {
+            if (s instanceof Stmt.Assign a) {
+                for (dev.graphmend.ir.ast.Expr t : a.targets()) {
+                    if (t instanceof dev.graphmend.ir.ast.Expr.Name tn) out.computeIfAbsent(tn.id(), k -> new ArrayList<>()).add(a.value());
+                }
+            } else if (s instanceof Stmt.AugAssign a && a.target() instanceof dev.graphmend.ir.ast.Expr.Name tn) {
+                out.computeIfAbsent(tn.id(), k -> new ArrayList<>()).add(null); // not a plain assignment: callers give up on the name
+            }
+        }
+        return out;
+    }
+
+    private static final Derived<java.util.Map<String, List<Stmt.Assign>>> TOP_LEVEL_ASSIGNMENTS = new Derived<>(
+            "top-level assignments by target name", m -> {
+                java.util.Map<String, List<Stmt.Assign>> out = new java.util.HashMap<>();
+                for (Stmt s : m.ir().module().body()) {
+                    if (!(s instanceof Stmt.Assign a)) continue;
+                    for (dev.graphmend.ir.ast.Expr t : a.targets()) {
+                        if (t instanceof dev.graphmend.ir.ast.Expr.Name tn) out.computeIfAbsent(tn.id(), k -> new ArrayList<>()).add(a);
+                    }
+                }
+                return out;
+            });
+
+    /**
+     * The assignment statements directly in the module's body with {@code name} as a whole target,
+     * in order (a statement twice when it assigns the name twice, {@code a = a = f()}).
+     */
+    public List<Stmt.Assign> topLevelAssignments(String name) {
+        return derived(TOP_LEVEL_ASSIGNMENTS).getOrDefault(name, List.of());
+    }
+
+    private static final Derived<java.util.Map<String, Integer>> NAME_USES = new Derived<>("name nodes by id", m -> {
+        java.util.Map<String, Integer> out = new java.util.HashMap<>();
+        List<dev.graphmend.ir.ast.Node> todo = new ArrayList<>();
+        todo.add(m.ir().module());
+        while (!todo.isEmpty()) {
+            dev.graphmend.ir.ast.Node n = todo.remove(todo.size() - 1);
+            if (n instanceof dev.graphmend.ir.ast.Expr.Name nm) out.merge(nm.id(), 1, Integer::sum);
+            n.forEachChild(todo::add);
+        }
+        return out;
+    });
+
+    /** How many {@code Name} nodes of the module, anywhere in it, spell {@code id}. */
+    public int nameUses(String id) {
+        return derived(NAME_USES).getOrDefault(id, 0);
+    }
+
     @Override
     public String toString() {
         return path;

@@ -51,32 +51,47 @@ public final class DeferSideEffect implements Transformation {
         // the registration covers every call of the callee: each one in this module's compiled code must
         // be deferrable, and each gets its tensor arguments cloned (the call is replayed after the graph,
         // and a clone keeps the value the tensor has at the call, whatever later in-place updates do)
-        List<Diagnostic.Edit> edits = new ArrayList<>();
-        cloneTensorArguments(f, call, src, edits);
-        for (FunctionContext other : site.moduleFunctions()) {
-            for (Stmt s : other.liveStatements()) {
-                if (!(s instanceof Stmt.Expr es) || !(es.value() instanceof Expr.Call c) || c == call) continue;
-                if (!callee.equals(SideEffectCall.calleeKey(c)) || SideEffectCall.sideEffect(other, c) == null) continue;
-                String otherWhy = whyNotDeferrable(other, es, c);
-                if (otherWhy != null) {
-                    return Proposal.decline("the registration would also defer " + callee + " at line " + c.span().line()
-                            + ", where " + otherWhy);
-                }
-                cloneTensorArguments(other, c, src, edits);
+        // both computed once per callee and analysis: every site of the callee asks the same
+        record Undeferrable(Expr.Call call, String why) {}
+        ModuleFunctions module = site.moduleFunctions();
+        List<Undeferrable> undeferrable = module.once(List.of("defer: undeferrable calls", callee), () -> {
+            List<Undeferrable> out = new ArrayList<>();
+            for (ModuleFunctions.OutputCall other : module.outputCalls(callee)) {
+                String otherWhy = whyNotDeferrable(other.function(), other.statement(), other.call());
+                if (otherWhy != null) out.add(new Undeferrable(other.call(), otherWhy));
             }
+            return out;
+        });
+        for (Undeferrable u : undeferrable) {
+            if (u.call() == call) continue;
+            return Proposal.decline("the registration would also defer " + callee + " at line " + u.call().span().line()
+                    + ", where " + u.why());
         }
-        String registration = (torch == null ? "torch" : torch) + "._dynamo.config.reorderable_logging_functions.add(" + callee + ")";
-        boolean registered = site.module().ir().document().text().contains("reorderable_logging_functions.add(" + callee + ")");
-        if (!registered) {
-            String lines = torch == null ? "import torch\n" + registration : registration;
-            edits.add(0, src.insertLinesAfter(after, lines));
-        }
+        int registerAfter = after;
+        java.util.function.Supplier<List<Diagnostic.Edit>> shared = () -> module.once(List.of("defer: edits", callee), () -> {
+            // the registration first: two sites' fixes then overlap at their first edit
+            List<Diagnostic.Edit> out = new ArrayList<>();
+            String registration = (torch == null ? "torch" : torch) + "._dynamo.config.reorderable_logging_functions.add(" + callee + ")";
+            if (!SideEffectCall.isRegistered(site.module(), callee)) {
+                out.add(src.insertLinesAfter(registerAfter, torch == null ? "import torch\n" + registration : registration));
+            }
+            for (ModuleFunctions.OutputCall other : module.outputCalls(callee)) {
+                cloneTensorArguments(other.function(), other.call(), src, out);
+            }
+            return List.copyOf(out);
+        });
+        boolean listed = module.outputCalls(callee).stream().anyMatch(o -> o.call() == call);
+        java.util.function.Supplier<List<Diagnostic.Edit>> edits = listed ? shared : () -> {
+            List<Diagnostic.Edit> out = new ArrayList<>(shared.get());
+            cloneTensorArguments(f, call, src, out);
+            return out;
+        };
         String title = "Defer " + callee + " until after the graph";
-        return Proposal.of(new Diagnostic.Fix(title, "safe", edits, "Safe: the call runs with the same arguments after "
+        return Proposal.lazy(title, "safe", "Safe: the call runs with the same arguments after "
                 + "the compiled graph (registered in torch._dynamo.config.reorderable_logging_functions, which "
                 + "applies to every call of " + callee + " that Dynamo traces); tensor arguments are cloned so the "
                 + "output shows their values at the call. Output now comes after the graph's work instead of in the "
-                + "middle of it."));
+                + "middle of it.", edits);
     }
 
     private static void cloneTensorArguments(FunctionContext f, Expr.Call call, SourceText src, List<Diagnostic.Edit> edits) {

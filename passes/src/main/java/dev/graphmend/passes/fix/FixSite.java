@@ -25,13 +25,13 @@ public final class FixSite {
     /** A statement's block, its index in it, and the compound statement that owns the block (null at function level). */
     public record Place(List<Stmt> block, int index, Stmt owner) {}
 
-    private final List<FunctionContext> moduleFunctions;
+    private final ModuleFunctions moduleFunctions;
 
     /**
      * @param moduleFunctions the compiled functions of the same module (a module-wide edit, such as
      *     a registration, must be legal for all of them)
      */
-    public FixSite(FunctionContext function, Node at, List<FunctionContext> moduleFunctions) {
+    public FixSite(FunctionContext function, Node at, ModuleFunctions moduleFunctions) {
         this.function = function;
         this.at = at;
         this.source = SourceText.of(function.module());
@@ -39,7 +39,7 @@ public final class FixSite {
     }
 
     /** The module's compiled functions; a fix that reads them depends on the whole module ({@link FunctionContext#readWholeModule}). */
-    public List<FunctionContext> moduleFunctions() {
+    public ModuleFunctions moduleFunctions() {
         function.markWholeModuleRead();
         return moduleFunctions;
     }

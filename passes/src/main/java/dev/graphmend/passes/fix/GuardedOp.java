@@ -11,13 +11,25 @@ import java.util.List;
 public final class GuardedOp {
     private GuardedOp() {}
 
+    /** The op names the module's text already quotes ({@code "graphmend::log"}): their definitions are there. */
+    private static final dev.graphmend.passes.analysis.SourceModule.Derived<java.util.Set<String>> DEFINED =
+            new dev.graphmend.passes.analysis.SourceModule.Derived<>("graphmend ops quoted in the text", m -> {
+                java.util.Set<String> out = new java.util.HashSet<>();
+                String text = m.ir().document().text();
+                for (int at = text.indexOf("\"graphmend::"); at >= 0; at = text.indexOf("\"graphmend::", at + 1)) {
+                    int close = text.indexOf('"', at + 1);
+                    if (close > 0) out.add(text.substring(at + 1, close));
+                }
+                return out;
+            });
+
     /**
      * Adds the definition after line {@code after} unless the file has it; returns the line that
      * {@code callLine} has once the edits are applied (the record or warning names it).
      */
     static int define(FixSite site, String qualifiedName, int after, String definition, int callLine,
                       List<Diagnostic.Edit> edits) {
-        if (site.module().ir().document().text().contains("\"" + qualifiedName + "\"")) return callLine;
+        if (site.module().derived(DEFINED).contains(qualifiedName)) return callLine;
         // never between imports: code there makes the imports after it E402 and the block unsorted (I001);
         // a blank line first, as isort (I001) wants after an import block
         after = Math.max(after, site.source().lastImportLine());

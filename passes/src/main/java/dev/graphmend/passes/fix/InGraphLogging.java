@@ -58,17 +58,20 @@ public final class InGraphLogging implements Transformation {
         SourceText src = site.source();
         String torch = src.unconditionalTorchAlias();
         if (torch == null) return Proposal.decline("torch is not imported unconditionally at module level in this file (the operator's definition runs at import time, also where torch is missing)");
-        List<Diagnostic.Edit> edits = new ArrayList<>();
-        int after = Math.max(SideEffectSites.torchImportLine(site), SideEffectSites.assignmentLine(site, logger.id()));
-        int line = GuardedOp.define(site, OP, after, helper(torch), call.span().line(), edits);
-        edits.add(new Diagnostic.Edit(call.span(), torch + ".ops.graphmend.log(" + src.text(name) + ", \"" + method + "\", "
-                + src.text(call.args().get(0)) + ", __file__, " + line + ", \"" + f.function().def().name() + "\")"));
-        return Proposal.of(new Diagnostic.Fix("Log inside the graph (an ordered custom op)", "safe", edits,
+        Expr.Name loggerName = logger;
+        return Proposal.lazy("Log inside the graph (an ordered custom op)", "safe",
                 "Safe: the compiled graph makes the logger call at the same point, with the logger's level, filters and "
                         + "handlers applied when it runs and a record naming this file, the call's line and "
                         + "function; methods added to Logger (warning_once) are called as they are. The fix "
                         + "adds, once per file, a guarded definition of the graphmend::log operator after the logger. "
-                        + "The record's line is written into the call; graphmend fix sets it again when lines above move."));
+                        + "The record's line is written into the call; graphmend fix sets it again when lines above move.", () -> {
+            List<Diagnostic.Edit> edits = new ArrayList<>();
+            int after = Math.max(SideEffectSites.torchImportLine(site), SideEffectSites.assignmentLine(site, loggerName.id()));
+            int line = GuardedOp.define(site, OP, after, helper(torch), call.span().line(), edits);
+            edits.add(new Diagnostic.Edit(call.span(), torch + ".ops.graphmend.log(" + src.text(name) + ", \"" + method + "\", "
+                    + src.text(call.args().get(0)) + ", __file__, " + line + ", \"" + f.function().def().name() + "\")"));
+            return edits;
+        });
     }
 
     /** The guarded definition of the operator, at module level. */

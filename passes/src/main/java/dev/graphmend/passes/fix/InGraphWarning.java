@@ -60,17 +60,19 @@ public final class InGraphWarning implements Transformation {
         SourceText src = site.source();
         String torch = src.unconditionalTorchAlias();
         if (torch == null) return Proposal.decline("torch is not imported unconditionally at module level in this file (the operator's definition runs at import time, also where torch is missing)");
-        List<Diagnostic.Edit> edits = new ArrayList<>();
-        int after = Math.max(SideEffectSites.torchImportLine(site), SideEffectSites.importLine(site, "warnings"));
-        int line = GuardedOp.define(site, OP, after, helper(torch), call.span().line(), edits);
-        line -= dropUnusedImport(site, call, edits);
-        edits.add(new Diagnostic.Edit(call.span(), torch + ".ops.graphmend.warn(" + src.text(call.args().get(0)) + ", \""
-                + categoryName + "\", __name__, __file__, " + line + ")"));
-        return Proposal.of(new Diagnostic.Fix("Warn inside the graph (an ordered custom op)", "safe", edits,
+        return Proposal.lazy("Warn inside the graph (an ordered custom op)", "safe",
                 "Safe: the compiled graph issues the warning at the same point, with the same category, message, file "
                         + "and line, under the warning filters and the module's once-registry in force when it runs. The "
                         + "fix adds, once per file, a guarded definition of the graphmend::warn operator after the imports. "
-                        + "The warning's line is written into the call; graphmend fix sets it again when lines above move."));
+                        + "The warning's line is written into the call; graphmend fix sets it again when lines above move.", () -> {
+            List<Diagnostic.Edit> edits = new ArrayList<>();
+            int after = Math.max(SideEffectSites.torchImportLine(site), SideEffectSites.importLine(site, "warnings"));
+            int line = GuardedOp.define(site, OP, after, helper(torch), call.span().line(), edits);
+            line -= dropUnusedImport(site, call, edits);
+            edits.add(new Diagnostic.Edit(call.span(), torch + ".ops.graphmend.warn(" + src.text(call.args().get(0)) + ", \""
+                    + categoryName + "\", __name__, __file__, " + line + ")"));
+            return edits;
+        });
     }
 
     /**
@@ -88,17 +90,10 @@ public final class InGraphWarning implements Transformation {
             }
         }
         if (imp == null || !(call.func() instanceof Expr.Attribute a && a.value() instanceof Expr.Name base)) return 0;
-        int[] uses = {0};
-        countNames(site.module().ir().module(), "warnings", base, uses);
+        int[] uses = {site.module().nameUses("warnings") - (base.id().equals("warnings") ? 1 : 0)};
         SourceText src = site.source();
         int l = imp.span().line();
-        if (uses[0] > 0) {
-            // an empty edit at the import's end: two of these rewrites then overlap, so fix-all takes one per
-            // round and the last use's rewrite sees that it is the last and removes the import
-            int end = src.lines().utf8Column(l, src.lines().lineText(l).codePointCount(0, src.lines().lineText(l).length()));
-            edits.add(new Diagnostic.Edit(new Span(l, end, l, end), ""));
-            return 0;
-        }
+        if (uses[0] > 0) return 0; // fix-all removes the import once its rewrites took the last use (FixAll)
         if (l >= src.lines().lineCount()) return 0; // the last line: nothing after it to join
         Span whole = new Span(l, 0, l + 1, 0);
         for (int k = 0; k < edits.size(); k++) {
@@ -111,11 +106,6 @@ public final class InGraphWarning implements Transformation {
         }
         edits.add(new Diagnostic.Edit(whole, ""));
         return l < call.span().line() ? 1 : 0;
-    }
-
-    private static void countNames(dev.graphmend.ir.ast.Node n, String id, Expr.Name except, int[] count) {
-        if (n instanceof Expr.Name nm && nm != except && nm.id().equals(id)) count[0]++;
-        n.forEachChild(c -> countNames(c, id, except, count));
     }
 
     private static String dottedName(Expr e) {

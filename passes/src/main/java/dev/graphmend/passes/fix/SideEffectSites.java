@@ -1,5 +1,7 @@
 package dev.graphmend.passes.fix;
 
+import java.util.List;
+
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
 
@@ -63,9 +65,8 @@ final class SideEffectSites {
      */
     static Expr moduleLoggerName(FixSite site, Expr.Name n) {
         if (!isModuleLogger(site, n)) return null;
-        for (Stmt s : site.module().ir().module().body()) {
-            if (s instanceof Stmt.Assign a && a.targets().size() == 1 && a.targets().get(0) instanceof Expr.Name tn
-                    && tn.id().equals(n.id()) && a.value() instanceof Expr.Call c && c.args().size() == 1 && c.keywords().isEmpty()) {
+        for (Stmt.Assign a : site.module().topLevelAssignments(n.id())) {
+            if (a.targets().size() == 1 && a.value() instanceof Expr.Call c && c.args().size() == 1 && c.keywords().isEmpty()) {
                 Expr arg = c.args().get(0);
                 if (arg instanceof Expr.Name an && an.id().equals("__name__")) return arg;
                 if (arg instanceof Expr.Constant k && k.value() instanceof String) return arg;
@@ -81,17 +82,7 @@ final class SideEffectSites {
 
     /** The last line of the single top-level assignment of {@code name}, or 0. */
     static int assignmentLine(FixSite site, String name) {
-        int found = 0;
-        for (Stmt s : site.module().ir().module().body()) {
-            if (s instanceof Stmt.Assign a) {
-                for (Expr t : a.targets()) {
-                    if (t instanceof Expr.Name tn && tn.id().equals(name)) {
-                        if (found > 0) return 0;
-                        found = s.span().endLine();
-                    }
-                }
-            }
-        }
-        return found;
+        List<Stmt.Assign> all = site.module().topLevelAssignments(name);
+        return all.size() == 1 ? all.get(0).span().endLine() : 0;
     }
 }

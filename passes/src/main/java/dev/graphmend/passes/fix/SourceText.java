@@ -24,8 +24,12 @@ public final class SourceText {
         this.lines = module.ir().lines();
     }
 
+    private static final SourceModule.Derived<SourceText> OF = new SourceModule.Derived<>("source text", SourceText::new);
+    private volatile int lastImportLine = -1;
+
+    /** The module's source text (one per version, shared by every fix site of the module). */
     public static SourceText of(SourceModule m) {
-        return new SourceText(m);
+        return m.derived(OF);
     }
 
     public LineIndex lines() { return lines; }
@@ -147,11 +151,13 @@ public final class SourceText {
 
     /** The last line of the module's last top-level import statement (0 when it has none). */
     public int lastImportLine() {
-        int last = 0;
+        int last = lastImportLine;
+        if (last >= 0) return last;
+        last = 0;
         for (Stmt s : module.ir().module().body()) {
             if (s instanceof Stmt.Import || s instanceof Stmt.ImportFrom) last = s.span().endLine();
         }
-        return last;
+        return lastImportLine = last;
     }
 
     /**

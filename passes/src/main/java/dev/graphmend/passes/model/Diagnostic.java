@@ -17,8 +17,14 @@ public record Diagnostic(RuleInfo rule, Severity severity, Span span, String mes
     /** The function or call that puts this code under torch.compile. */
     public record Root(String path, int line, String description) {}
 
-    /** A source rewrite that removes the break; {@code safe} or {@code unsafe} (SPEC section 2). */
-    public record Fix(String title, String safety, List<Edit> edits, String note) {}
+    /**
+     * A source rewrite that removes the break; {@code safe} or {@code unsafe} (SPEC section 2).
+     * {@code edits} is null while the fix is only described: an analysis says which legal fixes
+     * exist, and the edits are built on request ({@code Findings.fixesFor}).
+     */
+    public record Fix(String title, String safety, List<Edit> edits, String note) {
+        public boolean hasEdits() { return edits != null; }
+    }
 
     /** Replace {@code span} by {@code newText}. */
     public record Edit(Span span, String newText) {}

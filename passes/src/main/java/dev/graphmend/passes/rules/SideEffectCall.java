@@ -55,15 +55,31 @@ public final class SideEffectCall implements Rule {
      * what deferral accepts (tensors, constants, strings; no keywords, no unpacking).
      */
     static boolean isDeferred(FunctionContext f, Expr.Call c) {
-        String callee = f.module().ir().document().text();
         String key = calleeKey(c);
-        if (key == null || !callee.contains("reorderable_logging_functions.add(" + key + ")")) return false;
+        if (key == null || !isRegistered(f.module(), key)) return false;
         if (!c.keywords().isEmpty()) return false;
         for (Expr a : c.args()) {
             if (a instanceof Expr.Starred) return false;
             if (!(f.value(a).isTensor() || a instanceof Expr.Constant || a instanceof Expr.JoinedStr)) return false;
         }
         return true;
+    }
+
+    private static final SourceModule.Derived<java.util.Set<String>> REGISTERED = new SourceModule.Derived<>(
+            "callees registered in reorderable_logging_functions", m -> {
+                java.util.Set<String> out = new java.util.HashSet<>();
+                String text = m.ir().document().text();
+                String marker = "reorderable_logging_functions.add(";
+                for (int at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + 1)) {
+                    int close = text.indexOf(')', at + marker.length());
+                    if (close > 0) out.add(text.substring(at + marker.length(), close));
+                }
+                return out;
+            });
+
+    /** Whether the module's text registers {@code callee} with {@code reorderable_logging_functions.add(callee)}. */
+    public static boolean isRegistered(SourceModule m, String callee) {
+        return m.derived(REGISTERED).contains(callee);
     }
 
     /** The callee as a registration names it: {@code print}, {@code logger.info}, {@code warnings.warn}. */
@@ -105,17 +121,10 @@ public final class SideEffectCall implements Rule {
     }
 
     private static boolean assignedLogger(SourceModule m, String name) {
-        boolean found = false;
-        for (Stmt s : m.ir().module().body()) {
-            if (s instanceof Stmt.Assign a) {
-                for (Expr t : a.targets()) {
-                    if (t instanceof Expr.Name tn && tn.id().equals(name)) {
-                        if (!(a.value() instanceof Expr.Call c) || !isGetLogger(m.names().qualifiedName(c.func()))) return false;
-                        found = true;
-                    }
-                }
-            }
+        List<Stmt.Assign> all = m.topLevelAssignments(name);
+        for (Stmt.Assign a : all) {
+            if (!(a.value() instanceof Expr.Call c) || !isGetLogger(m.names().qualifiedName(c.func()))) return false;
         }
-        return found;
+        return !all.isEmpty();
     }
 }

@@ -50,10 +50,12 @@ class OptionalTorchTest {
                 "");
         SourceModule m = ProjectLoader.module(Path.of("optional_torch.py"), "optional_torch.py", text);
         AnalysisConfig config = AnalysisConfig.defaults().withUnsafeFixes(true);
-        List<Diagnostic> ds = Analyzer.analyze(new Project(List.of(m), config)).get(m);
+        dev.graphmend.passes.Findings found = Analyzer.analyze(new Project(List.of(m), config));
+        List<Diagnostic> ds = found.get(m);
         Diagnostic check = ds.stream().filter(d -> d.code().equals("GM201")).findFirst().orElseThrow(() -> new AssertionError(ds.toString()));
         assertFalse(check.fixes().isEmpty(), "the lowering should use check()'s own torch: " + check.noFixReason());
-        for (Diagnostic.Fix f : check.fixes()) {
+        assertFalse(found.fixesFor(m, check).isEmpty(), "the described fix builds");
+        for (Diagnostic.Fix f : found.fixesFor(m, check)) {
             for (Diagnostic.Edit e : f.edits()) assertFalse(e.newText().contains("import torch"), e.newText());
         }
         Diagnostic print = ds.stream().filter(d -> d.code().equals("GM102")).findFirst().orElseThrow(() -> new AssertionError(ds.toString()));
