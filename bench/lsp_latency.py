@@ -567,6 +567,12 @@ def main():
                     help="type: a keystroke and its deletion; mixed: issue 17's script (Enter, a statement typed, "
                          "a line deleted, a literal changed, a method pasted and deleted), reported per kind")
     ap.add_argument("--files", default="", help="comma-separated files to time instead of the default two")
+    ap.add_argument("--package", default="",
+                    help="a package folder copied into the workspace root, so the server indexes all of it; "
+                         "--files inside it are timed at their place in the copy")
+    ap.add_argument("--dense", type=int, default=0,
+                    help="also time a dense file of this many copies of bench/dense_file.py's six modules "
+                         "(90: about 5,300 lines and 540 diagnostics)")
     ap.add_argument("--slow", default="pyright",
                     help="servers that get --slow-warmup/--slow-edits instead (seconds per edit)")
     ap.add_argument("--slow-warmup", type=int, default=10)
@@ -589,9 +595,22 @@ def main():
     ws = tmp / "ws"
     ws.mkdir()
     sources = [Path(f) for f in args.files.split(",") if f] or [PYDECIMAL, modeling]
-    files = [ws / f.name for f in sources]
-    for src_file, dst in zip(sources, files):
-        shutil.copy(src_file, dst)
+    package = Path(args.package).resolve() if args.package else None
+    if package:
+        shutil.copytree(package, ws / package.name, ignore=shutil.ignore_patterns("__pycache__"))
+    files = []
+    for src_file in sources:
+        inside = package and src_file.resolve().is_relative_to(package)
+        dst = ws / package.name / src_file.resolve().relative_to(package) if inside else ws / src_file.name
+        if not inside:
+            shutil.copy(src_file, dst)
+        files.append(dst)
+    if args.dense:
+        import subprocess
+        dense = tmp / f"dense_{args.dense}.py"
+        subprocess.run([sys.executable, str(HERE / "dense_file.py"), str(args.dense), str(ws / dense.name)], check=True)
+        sources.append(dense)
+        files.append(ws / dense.name)
     bigdir = tmp / "big"
     bigdir.mkdir()
     big = []
@@ -630,6 +649,8 @@ def main():
              f"{os.cpu_count()} CPUs")
     L.append(f"load average (1/5/15 min): {load_start} at start, {load_end} at end "
              "(other jobs were running; figures are under that load)")
+    if package:
+        L.append(f"the workspace root holds a copy of {package} ({sum(1 for _ in (ws / package.name).rglob('*.py'))} .py files)")
     L.append(f"workspace root: {ws} (" + "; ".join(f"{f.name}: {line_count(f)} lines, from {src}"
                                                  for f, src in zip(files, sources)) + ")")
     L.append(f"edits: {args.warmup} warm-up + {args.edits} measured per file ({args.slow}: "
