@@ -56,6 +56,7 @@ public final class AnalysisMemo {
     private record Entry(Key key, Ident owner, Set<Node> consulted, List<Diagnostic> found, boolean moduleWide) {}
 
     private dev.graphmend.ir.ast.Module module;
+    private dev.graphmend.ir.document.UniIR ir;
     private boolean hadErrors;
     private AnalysisConfig config;
     private List<SourceModule> others = List.of();
@@ -80,15 +81,17 @@ public final class AnalysisMemo {
         next = new HashMap<>();
         dev.graphmend.ir.ast.Module now = focus.ir().module();
         boolean errors = !focus.ir().errors().isEmpty();
-        Set<Node> diff = null;
+        Alignment diff = null;
         if (module == null) mode = "first version";
         else if (errors || hadErrors) mode = "syntax errors";
         else if (!Objects.equals(config, configNow) || !sameIdentities(others, othersNow)) mode = "configuration or other files changed";
-        else if ((diff = bodyChanges(module, now)) == null) mode = "more than function bodies changed";
-        else mode = diff.size() + " changed definitions";
+        else if ((diff = align(ir, focus.ir())) == null) mode = "more than function bodies changed";
+        else mode = diff.changed.size() + " changed definitions" + (diff.shifted ? ", others moved" : "");
         if (diff == null) entries = new HashMap<>();
-        changed = diff == null ? Collections.emptySet() : diff;
+        else if (diff.shifted) entries = moved(entries, diff, focus.path());
+        changed = diff == null ? Collections.emptySet() : diff.changed;
         module = now;
+        ir = focus.ir();
         hadErrors = errors;
         config = configNow;
         others = List.copyOf(othersNow);
@@ -121,6 +124,7 @@ public final class AnalysisMemo {
     /** Forgets everything: the next analysis starts from scratch (after one that did not finish). */
     void forget() {
         module = null;
+        ir = null;
         entries = new HashMap<>();
         next = new HashMap<>();
     }
@@ -153,39 +157,231 @@ public final class AnalysisMemo {
     }
 
     /**
-     * The old nodes an edit replaced when it changed only function bodies: each changed function
-     * and every class around it. Null when anything else changed.
+     * How the previous version's definitions stand in this one. {@code moved}: each old function or
+     * class node whose text is unchanged, to its node now and how many lines it moved (0 when the
+     * edit left it in place; the incremental document model may hand a re-parsed or shifted copy).
+     * {@code changed}: the old functions whose body changed, the classes around them, and the
+     * methods a class lost. {@code lines}: the old line ranges of unchanged statements and how far
+     * they moved, for positions outside a function (a root's line).
      */
-    static Set<Node> bodyChanges(dev.graphmend.ir.ast.Module before, dev.graphmend.ir.ast.Module after) {
-        Set<Node> out = Collections.newSetFromMap(new IdentityHashMap<>());
-        return sameBlock(before.body(), after.body(), out) ? out : null;
+    static final class Alignment {
+        final Map<Ident, Moved> moved = new HashMap<>();
+        final Set<Node> changed = Collections.newSetFromMap(new IdentityHashMap<>());
+        final List<int[]> lines = new ArrayList<>(); // {first old line, last old line, delta}
+        boolean shifted;
+
+        private boolean sorted;
+
+        /** The line an old line of the focus module has now; -1 when it lay in a changed statement. */
+        int line(int old) {
+            if (!sorted) {
+                lines.sort(java.util.Comparator.comparingInt(r -> r[0])); // disjoint ranges
+                sorted = true;
+            }
+            int lo = 0, hi = lines.size() - 1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                int[] r = lines.get(mid);
+                if (old < r[0]) hi = mid - 1;
+                else if (old > r[1]) lo = mid + 1;
+                else return old + r[2];
+            }
+            return -1;
+        }
     }
 
-    private static boolean sameBlock(List<Stmt> before, List<Stmt> after, Set<Node> changed) {
-        if (before.size() != after.size()) return false;
-        for (int i = 0; i < before.size(); i++) {
-            Stmt b = before.get(i), a = after.get(i);
-            if (a == b) continue;
-            if (b instanceof Stmt.FunctionDef fb && a instanceof Stmt.FunctionDef fa) {
-                if (!sameHeader(fb, fa) || hasGlobal(fb.body()) || hasGlobal(fa.body())) return false;
-                changed.add(fb);
-            } else if (b instanceof Stmt.ClassDef cb && a instanceof Stmt.ClassDef ca) {
-                if (!cb.name().equals(ca.name()) || !cb.bases().equals(ca.bases()) || !cb.keywords().equals(ca.keywords())
-                        || !cb.decoratorList().equals(ca.decoratorList()) || !sameStart(cb, ca)) {
-                    return false;
-                }
-                if (!sameBlock(cb.body(), ca.body(), changed)) return false;
-                changed.add(cb);
-            } else {
+    record Moved(Node now, int delta) {}
+
+    /**
+     * What of the previous version's module still stands, when the edit changed only function
+     * bodies, moved statements by lines, or pasted or removed methods of a class; null when it
+     * changed anything else (module-level statements, a header, a {@code global}).
+     */
+    static Alignment align(dev.graphmend.ir.document.UniIR before, dev.graphmend.ir.document.UniIR after) {
+        Alignment out = new Alignment();
+        return alignBlock(before, after, before.module().body(), after.module().body(), false, out) ? out : null;
+    }
+
+    private static boolean alignBlock(dev.graphmend.ir.document.UniIR bIr, dev.graphmend.ir.document.UniIR aIr,
+                                      List<Stmt> before, List<Stmt> after, boolean classBody, Alignment out) {
+        int n = before.size(), m = after.size();
+        if (n == m) {
+            for (int i = 0; i < n; i++) if (!alignStmt(bIr, aIr, before.get(i), after.get(i), out)) return false;
+            return true;
+        }
+        // a method pasted into or removed from a class: the same statements before and after it
+        if (!classBody) return false;
+        int p = 0;
+        while (p < n && p < m && sameText(bIr, aIr, before.get(p), after.get(p))) p++;
+        int q = 0;
+        while (q < n - p && q < m - p && sameText(bIr, aIr, before.get(n - 1 - q), after.get(m - 1 - q))) q++;
+        for (int i = p; i < n - q; i++) if (!(before.get(i) instanceof Stmt.FunctionDef)) return false;
+        for (int i = p; i < m - q; i++) if (!(after.get(i) instanceof Stmt.FunctionDef)) return false;
+        for (int i = 0; i < p; i++) alignStmt(bIr, aIr, before.get(i), after.get(i), out);
+        for (int i = 0; i < q; i++) alignStmt(bIr, aIr, before.get(n - 1 - i), after.get(m - 1 - i), out);
+        for (int i = p; i < n - q; i++) changedWithin(before.get(i), out);
+        return true;
+    }
+
+    private static boolean alignStmt(dev.graphmend.ir.document.UniIR bIr, dev.graphmend.ir.document.UniIR aIr,
+                                     Stmt b, Stmt a, Alignment out) {
+        if (sameText(bIr, aIr, b, a)) {
+            int delta = first(a) - first(b);
+            if (delta != 0 || a != b) out.shifted = true; // the entries must name the new nodes
+            out.lines.add(new int[] {first(b), b.span().endLine(), delta});
+            mapDefinitions(b, a, delta, out);
+            return true;
+        }
+        if (b instanceof Stmt.FunctionDef fb && a instanceof Stmt.FunctionDef fa) {
+            if (first(fb) != first(fa) || !sameHeader(fb, fa) || hasGlobal(fb.body()) || hasGlobal(fa.body())) return false;
+            changedWithin(fb, out);
+            return true;
+        }
+        if (b instanceof Stmt.ClassDef cb && a instanceof Stmt.ClassDef ca) {
+            if (first(cb) != first(ca) || !cb.name().equals(ca.name()) || !cb.bases().equals(ca.bases())
+                    || !cb.keywords().equals(ca.keywords()) || !cb.decoratorList().equals(ca.decoratorList())) {
                 return false;
             }
+            if (!alignBlock(bIr, aIr, cb.body(), ca.body(), true, out)) return false;
+            out.changed.add(cb);
+            return true;
+        }
+        return false;
+    }
+
+    /** The same node, or the same source text on the statement's lines (comments included: a new suppression is a change). */
+    private static boolean sameText(dev.graphmend.ir.document.UniIR bIr, dev.graphmend.ir.document.UniIR aIr, Stmt b, Stmt a) {
+        if (a == b) return true;
+        if (!a.pyType().equals(b.pyType())) return false;
+        int bf = first(b), af = first(a), len = b.span().endLine() - bf;
+        if (a.span().endLine() - af != len) return false;
+        for (int k = 0; k <= len; k++) {
+            if (!bIr.lines().lineText(bf + k).equals(aIr.lines().lineText(af + k))) return false;
         }
         return true;
     }
 
+    /** The first line of a statement, its decorators included. */
+    private static int first(Stmt s) {
+        int line = s.span().line();
+        List<dev.graphmend.ir.ast.Expr> decorators = s instanceof Stmt.FunctionDef f ? f.decoratorList()
+                : s instanceof Stmt.ClassDef c ? c.decoratorList()
+                : s instanceof Stmt.AsyncFunctionDef f ? f.decoratorList() : List.of();
+        for (dev.graphmend.ir.ast.Expr d : decorators) if (d.span() != null) line = Math.min(line, d.span().line());
+        return line;
+    }
+
+    private static boolean isDefinition(Node n) {
+        return n instanceof Stmt.FunctionDef || n instanceof Stmt.ClassDef || n instanceof Stmt.AsyncFunctionDef;
+    }
+
+    private static boolean holdsStatements(Node n) {
+        return n instanceof Stmt || n instanceof dev.graphmend.ir.ast.ExceptHandler || n instanceof dev.graphmend.ir.ast.MatchCase;
+    }
+
+    /** Maps every function and class node of an unchanged statement to its counterpart (same text: same shape). */
+    private static void mapDefinitions(Node b, Node a, int delta, Alignment out) {
+        if (isDefinition(b)) out.moved.put(new Ident(b), new Moved(a, delta));
+        if (a == b) {
+            if (isDefinition(b)) mapSame(b, out);
+            return;
+        }
+        List<Node> bs = new ArrayList<>(), as = new ArrayList<>();
+        b.forEachChild(bs::add);
+        a.forEachChild(as::add);
+        if (bs.size() != as.size()) return; // cannot happen for the same text; then nothing below is mapped
+        for (int i = 0; i < bs.size(); i++) if (holdsStatements(bs.get(i))) mapDefinitions(bs.get(i), as.get(i), delta, out);
+    }
+
+    /** The definitions nested in a node the new version shares: each stands for itself. */
+    private static void mapSame(Node n, Alignment out) {
+        n.forEachChild(c -> {
+            if (!holdsStatements(c)) return;
+            if (isDefinition(c)) out.moved.put(new Ident(c), new Moved(c, 0));
+            mapSame(c, out);
+        });
+    }
+
+    /** A changed statement: it and every function and class inside it. */
+    private static void changedWithin(Node n, Alignment out) {
+        if (isDefinition(n)) out.changed.add(n);
+        n.forEachChild(c -> {
+            if (holdsStatements(c)) changedWithin(c, out);
+        });
+    }
+
+    /** The entries with their nodes, positions and roots moved to this version; those that cannot be moved dropped. */
+    private static Map<Key, Entry> moved(Map<Key, Entry> entries, Alignment a, String path) {
+        Map<Key, Entry> out = new HashMap<>();
+        for (Entry e : entries.values()) {
+            Moved def = a.moved.get(e.key().def());
+            if (def == null) continue; // changed, or gone
+            Ident owner = e.owner();
+            if (owner.node() != null) {
+                Moved o = a.moved.get(owner);
+                if (o == null) continue;
+                owner = new Ident(o.now());
+            }
+            Set<Node> consulted = Collections.newSetFromMap(new IdentityHashMap<>());
+            boolean ok = true;
+            for (Node c : e.consulted()) {
+                if (a.changed.contains(c)) {
+                    ok = false;
+                    break;
+                }
+                Moved mc = a.moved.get(new Ident(c));
+                consulted.add(mc == null ? c : mc.now()); // not in the focus module: as it was
+            }
+            if (!ok) continue;
+            Map<String, PortableVal> params = new HashMap<>();
+            for (Map.Entry<String, PortableVal> p : e.key().params().entrySet()) {
+                PortableVal v = p.getValue();
+                Moved mc = v.cls() == null ? null : a.moved.get(v.cls());
+                params.put(p.getKey(), mc == null ? v : new PortableVal(v.kind(), new Ident(mc.now())));
+            }
+            Diagnostic.Root root = moveRoot(e.key().rootInfo(), a, path);
+            if (e.key().rootInfo() != null && root == null) continue;
+            List<Diagnostic> found = new ArrayList<>();
+            for (Diagnostic d : e.found()) {
+                Diagnostic moved = moveDiagnostic(d, def.delta(), a, path);
+                if (moved == null) {
+                    ok = false;
+                    break;
+                }
+                found.add(moved);
+            }
+            if (!ok) continue;
+            Key key = new Key(new Ident(def.now()), params, e.key().root(), root);
+            out.put(key, new Entry(key, owner, consulted, List.copyOf(found), e.moduleWide()));
+        }
+        return out;
+    }
+
+    private static Diagnostic.Root moveRoot(Diagnostic.Root r, Alignment a, String path) {
+        if (r == null || !r.path().equals(path)) return r;
+        int line = a.line(r.line());
+        return line < 0 ? null : line == r.line() ? r : new Diagnostic.Root(r.path(), line, r.description());
+    }
+
+    /** "on line 394": a message that names a line of the file, which an edit above it moves. */
+    private static final java.util.regex.Pattern NAMES_A_LINE = java.util.regex.Pattern.compile("\\blines? \\d");
+
+    private static Diagnostic moveDiagnostic(Diagnostic d, int delta, Alignment a, String path) {
+        // the line may lie in another function, moved by another delta: such a diagnostic is found again
+        if (NAMES_A_LINE.matcher(d.message()).find() || d.noFixReason() != null && NAMES_A_LINE.matcher(d.noFixReason()).find()) {
+            return null;
+        }
+        Diagnostic.Root root = moveRoot(d.root(), a, path);
+        if (d.root() != null && root == null) return null;
+        if (delta == 0 && root == d.root()) return d;
+        dev.graphmend.ir.ast.Span s = d.span();
+        return new Diagnostic(d.rule(), d.severity(), new dev.graphmend.ir.ast.Span(s.line() + delta, s.col(),
+                s.endLine() + delta, s.endCol()), d.message(), d.dynamoIds(), root, d.fixes(), d.noFixReason());
+    }
+
     private static boolean sameHeader(Stmt.FunctionDef b, Stmt.FunctionDef a) {
         return b.name().equals(a.name()) && b.args().equals(a.args()) && b.decoratorList().equals(a.decoratorList())
-                && Objects.equals(b.returns(), a.returns()) && sameStart(b, a);
+                && Objects.equals(b.returns(), a.returns());
     }
 
     /** Whether a body (nested functions included) declares a name global, which rebinds a module-level name. */
@@ -199,8 +395,4 @@ public final class AnalysisMemo {
         return false;
     }
 
-    /** Same start: nodes after an edit that moved them are new objects anyway, and then not the same block. */
-    private static boolean sameStart(Node b, Node a) {
-        return b.span() != null && a.span() != null && b.span().line() == a.span().line() && b.span().col() == a.span().col();
-    }
 }

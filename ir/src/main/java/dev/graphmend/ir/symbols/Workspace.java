@@ -1,5 +1,7 @@
 package dev.graphmend.ir.symbols;
 
+import java.util.Optional;
+
 import dev.graphmend.ir.ast.Expr;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -103,8 +105,20 @@ public final class Workspace {
      * module owns the name, or the module does not bind it.
      */
     public Definition definition(String qualifiedName) {
-        return definition(qualifiedName, 0, new java.util.HashSet<>());
+        if (qualifiedName == null) return null;
+        // a search through a package's star imports can visit every module; the same names (a
+        // model's base classes, a package's helpers) are asked for from thousands of places
+        Optional<Definition> known = definitions.get(qualifiedName);
+        if (known == null) {
+            known = Optional.ofNullable(definition(qualifiedName, 0, new java.util.HashSet<>()));
+            definitions.putIfAbsent(qualifiedName, known);
+        }
+        return known.orElse(null);
     }
+
+    /** Answers of {@link #definition(String)}: the workspace does not change, so neither do they. */
+    private final java.util.concurrent.ConcurrentHashMap<String, Optional<Definition>> definitions =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     private Definition definition(String qualifiedName, int depth, Set<String> seen) {
         if (qualifiedName == null || depth > 20 || !seen.add(qualifiedName)) return null;
