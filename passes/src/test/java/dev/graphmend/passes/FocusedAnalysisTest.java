@@ -63,6 +63,52 @@ class FocusedAnalysisTest {
         assertEquals(Analyzer.analyze(p).get(model), focused);
     }
 
+    @org.junit.jupiter.api.io.TempDir
+    Path tmp;
+
+    /**
+     * A package as transformers lays one out: the model re-exported through star imports and an
+     * explicit import in the top-level package, a script that compiles it by the re-exported name,
+     * a script that compiles it through the module object, and modules that import the package
+     * but name nothing of the model (one has a `logger` of its own, as the model has).
+     */
+    @Test
+    void reachingModulesFollowReExportsAndSkipModulesThatNameNothingOfTheFocus() throws IOException {
+        java.util.Map<String, String> files = new java.util.LinkedHashMap<>();
+        files.put("pkg/__init__.py", "from .models import *\nfrom .models.enc.modeling_enc import Encoder as Encoder\n");
+        files.put("pkg/models/__init__.py", "from .enc import *\n");
+        files.put("pkg/models/enc/__init__.py", "from .modeling_enc import *\n");
+        files.put("pkg/models/enc/modeling_enc.py", String.join("\n", "import logging", "import torch", "import torch.nn as nn",
+                "", "logger = logging.getLogger(__name__)", "", "", "class Encoder(nn.Module):", "    def forward(self, x):",
+                "        if x.sum() > 0:", "            x = x * 2", "        return helper(x)", "", "", "def helper(x):",
+                "    print(x)", "    return x", ""));
+        files.put("pkg/train.py", String.join("\n", "import torch", "from pkg import Encoder", "", "",
+                "def run(x):", "    model = torch.compile(Encoder())", "    return model(x)", ""));
+        files.put("pkg/script.py", String.join("\n", "import torch", "from pkg.models.enc import modeling_enc", "", "",
+                "@torch.compile", "def step(x):", "    return modeling_enc.helper(x)", ""));
+        files.put("pkg/util.py", String.join("\n", "import logging", "import pkg", "", "logger = logging.getLogger(__name__)",
+                "", "", "@torch.compile", "def other(x):", "    logger.info(\"x\")", "    return x", ""));
+        List<SourceModule> modules = new java.util.ArrayList<>();
+        for (var e : files.entrySet()) {
+            Path f = tmp.resolve(e.getKey());
+            Files.createDirectories(f.getParent());
+            Files.writeString(f, e.getValue());
+        }
+        for (var e : files.entrySet()) {
+            Path f = tmp.resolve(e.getKey());
+            modules.add(ProjectLoader.module(f, e.getKey(), e.getValue()));
+        }
+        Project p = new Project(modules, AnalysisConfig.defaults());
+        SourceModule enc = modules.get(3);
+        Set<String> reaching = new java.util.TreeSet<>();
+        for (SourceModule m : p.modulesReaching(enc)) reaching.add(m.path());
+        assertEquals(new java.util.TreeSet<>(List.of("pkg/__init__.py", "pkg/models/__init__.py", "pkg/models/enc/__init__.py",
+                "pkg/models/enc/modeling_enc.py", "pkg/train.py", "pkg/script.py")), reaching);
+        List<Diagnostic> focused = Analyzer.analyze(p, enc).get(enc);
+        assertEquals(Analyzer.analyze(p).get(enc), focused);
+        assertTrue(focused.size() >= 2, "the branch, reached from train.run, and the print, from script.step: " + focused);
+    }
+
     private static void assertFocusedEqualsWhole(Path dir, int minDiagnosticFiles) throws IOException {
         List<ProjectLoader.Input> inputs;
         try (Stream<Path> s = Files.walk(dir)) {

@@ -68,7 +68,7 @@ class IncrementalAnalysisTest {
         Random rnd = new Random(20261129);
         int edits = 0, compared = 0, reused = 0, analysed = 0;
         java.util.Map<String, Integer> modes = new java.util.TreeMap<>();
-        int bodyReused = 0, bodyAnalysed = 0;
+        int bodyReused = 0, bodyAnalysed = 0, kept = 0;
         for (int k = 0; k < FILES.size(); k++) {
             for (int sequence = 0; sequence < 4; sequence++) {
                 List<SourceModule> others = new ArrayList<>(loaded);
@@ -76,6 +76,7 @@ class IncrementalAnalysisTest {
                 PythonDocument doc = PythonDocument.open(start.ir().document().text(), 0);
                 UniIR ir = UniIR.of(doc);
                 AnalysisMemo memo = new AnalysisMemo();
+                Project previous = null;
                 String lastValid = doc.text();
                 for (int step = 0; step < 60; step++) {
                     TextChange change;
@@ -92,7 +93,11 @@ class IncrementalAnalysisTest {
                     SourceModule focus = new SourceModule(start.path(), start.moduleName(), start.isPackage(), ir);
                     List<SourceModule> all = new ArrayList<>(others);
                     all.add(focus);
-                    List<Diagnostic> incremental = Analyzer.analyze(new Project(all, config), focus, memo).get(focus);
+                    // as the server does: each version's project built from the last one (Project.next)
+                    Project project = previous == null ? new Project(all, config) : Project.next(previous, all, config);
+                    previous = project;
+                    kept += project.keptClasses();
+                    List<Diagnostic> incremental = Analyzer.analyze(project, focus, memo).get(focus);
                     reused += memo.reused();
                     modes.merge(memo.lastMode().replaceAll("^\\d+ ", "N "), 1, Integer::sum);
                     if (memo.lastMode().contains("changed definitions")) {
@@ -113,6 +118,7 @@ class IncrementalAnalysisTest {
                 edits, compared, reused, analysed, modes);
         System.out.printf("after edits of function bodies only: reused %d, analysed %d%n", bodyReused, bodyAnalysed);
         assertTrue(compared >= 1500, "too few versions compared: " + compared);
+        assertTrue(kept > compared, "the projects kept hardly a class of the last one: " + kept);
         // after an edit of function bodies, most functions must come from the memo (GM102's do not, by design)
         assertTrue(bodyReused > 2 * bodyAnalysed, "the memo was hardly used: reused " + bodyReused + ", analysed " + bodyAnalysed);
     }

@@ -132,6 +132,8 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
     private volatile ClientCaps caps = ClientCaps.of(null);
     private volatile List<Path> folders = List.of();
     private volatile boolean shutdown;
+    /** Builds each version's project from the last one (the engine's front door for a long-lived caller). */
+    private final dev.graphmend.passes.AnalysisHost projects = new dev.graphmend.passes.AnalysisHost();
     private volatile CompletableFuture<Void> indexed = new CompletableFuture<>();
 
     /** One open document: its latest snapshot, the analysis task and who waits for its result. */
@@ -596,7 +598,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             SourceModule mine = s.module();
             modules.add(mine);
             long tModule = System.nanoTime();
-            Project project = new Project(modules, cfg.config());
+            Project project = projects.project(modules, cfg.config());
             long tProject = System.nanoTime();
             dev.graphmend.passes.Findings found = engine.analyze(project, mine, e.memo);
             long tEngine = System.nanoTime();
@@ -621,7 +623,8 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             // the trace goes out after the diagnostics, which the user waits for
             long ms = (tMapped - t0) / 1_000_000;
             log.trace("analysed " + s.uri + " v" + s.version + ": " + list.size() + " diagnostics in " + ms + " ms",
-                    modules.size() + " modules in the project; functions: " + e.memo.reused() + " reused, "
+                    modules.size() + " modules in the project (" + project.keptClasses() + " of " + project.classes().size()
+                            + " classes kept); functions: " + e.memo.reused() + " reused, "
                             + e.memo.analysed() + " analysed (" + e.memo.lastMode() + "); ms: queued " + millis(s.createdNanos, t0) + ", configuration "
                             + millis(t0, tConfig) + ", symbols and names " + millis(tConfig, tModule) + ", project "
                             + millis(tModule, tProject) + ", engine " + millis(tProject, tEngine) + ", mapping "

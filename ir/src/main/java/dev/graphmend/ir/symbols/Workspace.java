@@ -76,6 +76,20 @@ public final class Workspace {
         public Workspace build() {
             return new Workspace(new LinkedHashMap<>(modules));
         }
+
+        /**
+         * A workspace that starts with {@code previous}'s answers, for a next version in which only
+         * the modules named {@code changed} were replaced, each by one with the same top-level
+         * bindings and imports (the caller checks): a search's path through them is the same, so
+         * only answers that lead into them are found again.
+         */
+        public Workspace build(Workspace previous, Set<String> changed) {
+            Workspace w = build();
+            previous.definitions.forEach((qn, d) -> {
+                if (d.isEmpty() || !changed.contains(d.get().module().name())) w.definitions.put(qn, d);
+            });
+            return w;
+        }
     }
 
     /** The dotted module name of a {@code .py} file below a source root: {@code root/pkg/sub/mod.py} is {@code pkg.sub.mod}, {@code root/pkg/__init__.py} is {@code pkg}. */

@@ -146,19 +146,7 @@ public final class CompileRegions {
 
     /** {@code torch.compile(fn)}, {@code torch.compile(model)}, {@code torch.compile(model.forward)}, {@code model.compile()}. */
     private void callSiteRoots(SourceModule m) {
-        if (!mayCallCompile(m.ir().document().text())) return; // scanning text is far cheaper than the tree
-        List<Expr.Call> calls = new ArrayList<>();
-        collectCalls(m.ir().module(), calls);
-        java.util.Set<String> aliases = null;
-        for (Expr.Call c : calls) {
-            // resolving every call of a file costs more than the rest of discovery: only a call of
-            // an attribute `compile` or of a name imported as torch.compile can be one
-            if (c.func() instanceof Expr.Name n) {
-                if (aliases == null) aliases = compileAliases(m);
-                if (!aliases.contains(n.id())) continue;
-            } else if (!(c.func() instanceof Expr.Attribute a && a.attr().equals("compile"))) {
-                continue;
-            }
+        for (Expr.Call c : m.derived(COMPILE_CALLS)) {
             String qn = m.names().qualifiedName(c.func());
             Expr target = null;
             if (TorchApi.isCompile(qn) && !c.args().isEmpty()) target = c.args().get(0);
@@ -175,6 +163,28 @@ public final class CompileRegions {
             }
         }
     }
+
+    /**
+     * The calls of a module that can be {@code torch.compile(...)} or {@code model.compile()}: of an
+     * attribute {@code compile}, or of a name imported as torch.compile. Found once per version of
+     * the module (a workspace's unchanged files keep theirs from one keystroke to the next);
+     * resolving every call of a file costs more than the rest of discovery.
+     */
+    private static final SourceModule.Derived<List<Expr.Call>> COMPILE_CALLS = new SourceModule.Derived<>(
+            "calls that may be torch.compile", m -> {
+                if (!mayCallCompile(m.ir().document().text())) return List.of(); // scanning text is far cheaper than the tree
+                List<Expr.Call> calls = new ArrayList<>();
+                collectCalls(m.ir().module(), calls);
+                java.util.Set<String> aliases = compileAliases(m);
+                List<Expr.Call> out = new ArrayList<>();
+                for (Expr.Call c : calls) {
+                    if (c.func() instanceof Expr.Name n ? aliases.contains(n.id())
+                            : c.func() instanceof Expr.Attribute a && a.attr().equals("compile")) {
+                        out.add(c);
+                    }
+                }
+                return List.copyOf(out);
+            });
 
     /**
      * Whether the text may hold a call-site root: a {@code compile} followed by {@code (} (spaces

@@ -34,6 +34,23 @@ public final class Project {
     private final AnalysisConfig config;
 
     public Project(List<SourceModule> modules, AnalysisConfig config) {
+        this(modules, config, null);
+    }
+
+    /**
+     * The project after an edit, built from the one before: when the modules that changed kept their
+     * top-level bindings and imports ({@link SourceModule#interfaceKey}), the classes of the other
+     * modules are kept with what was inferred of them (attributes, submodule evidence) unless that
+     * leads to a changed module's class, and the workspace keeps its resolved names; anything else
+     * (a file added or removed, an import or a top-level name changed) builds it anew. The language
+     * server edits one file of a whole package at a time: rebuilding every class of transformers at
+     * each keystroke was most of the latency.
+     */
+    public static Project next(Project previous, List<SourceModule> modules, AnalysisConfig config) {
+        return new Project(modules, config, previous);
+    }
+
+    private Project(List<SourceModule> modules, AnalysisConfig config, Project previous) {
         this.modules = List.copyOf(modules);
         this.config = config;
         Workspace.Builder wb = Workspace.builder();
@@ -41,21 +58,80 @@ public final class Project {
             byName.put(m.moduleName(), m);
             wb.add(m.moduleName(), m.isPackage(), m.names()); // the module's own resolver: its imports are read once
         }
-        this.workspace = wb.build();
+        Reuse reuse = previous == null ? null : Reuse.of(previous, this.modules);
+        this.workspace = reuse == null ? wb.build() : wb.build(previous.workspace, reuse.changedNames);
+        List<ClassInfo> fresh = new ArrayList<>();
         for (SourceModule m : modules) {
             for (Stmt.ClassDef c : m.classes()) {
-                ClassInfo ci = new ClassInfo(m, c);
-                if (classes.put(c, ci) == null) classList.add(ci);
+                ClassInfo kept = reuse == null ? null : reuse.reusable(c);
+                ClassInfo ci = kept != null ? kept : new ClassInfo(m, c);
+                if (classes.put(c, ci) == null) {
+                    classList.add(ci);
+                    if (kept == null) fresh.add(ci);
+                }
             }
         }
-        for (ClassInfo c : classList) {
+        for (ClassInfo c : fresh) {
             for (Expr base : c.def().bases()) {
                 ClassInfo b = resolveClass(c.module(), base);
                 if (b != null && b != c) c.bases.add(b);
                 else c.externalBases.add(c.module().names().qualifiedName(base));
             }
         }
-        for (ClassInfo c : classList) c.isModule = isModule(c, 0);
+        for (ClassInfo c : fresh) c.isModule = isModule(c, 0);
+        this.keptClasses = classList.size() - fresh.size();
+    }
+
+    private final int keptClasses;
+
+    /** How many classes this project kept from the one it was built from ({@link #next}). */
+    public int keptClasses() { return keptClasses; }
+
+    /** What {@link #next} may keep of the previous project. */
+    private static final class Reuse {
+        final java.util.Set<String> changedNames = new java.util.HashSet<>();
+        final Project previous;
+        final java.util.Set<ClassInfo> stale = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+
+        private Reuse(Project previous) {
+            this.previous = previous;
+        }
+
+        static Reuse of(Project previous, List<SourceModule> modules) {
+            java.util.Set<SourceModule> before = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+            before.addAll(previous.modules);
+            java.util.Set<SourceModule> now = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+            now.addAll(modules);
+            if (before.size() != previous.modules.size() || now.size() != modules.size()) return null;
+            Reuse r = new Reuse(previous);
+            Map<String, SourceModule> gone = new HashMap<>();
+            for (SourceModule m : previous.modules) if (!now.contains(m)) gone.put(m.moduleName(), m);
+            int changed = 0;
+            for (SourceModule m : modules) {
+                if (before.contains(m)) continue;
+                SourceModule old = gone.get(m.moduleName());
+                if (old == null || !old.interfaceKey().equals(m.interfaceKey())) return null;
+                r.changedNames.add(m.moduleName());
+                changed++;
+            }
+            if (changed != gone.size()) return null;
+            // the classes of changed modules, and every class whose inferred facts lead to one
+            Map<ClassInfo, List<ClassInfo>> dependents = new IdentityHashMap<>();
+            java.util.ArrayDeque<ClassInfo> todo = new java.util.ArrayDeque<>();
+            for (ClassInfo k : previous.classList) {
+                if (gone.get(k.module().moduleName()) == k.module() && r.stale.add(k)) todo.add(k);
+                for (ClassInfo t : k.references()) dependents.computeIfAbsent(t, x -> new ArrayList<>()).add(k);
+            }
+            while (!todo.isEmpty()) {
+                for (ClassInfo d : dependents.getOrDefault(todo.poll(), List.of())) if (r.stale.add(d)) todo.add(d);
+            }
+            return r;
+        }
+
+        ClassInfo reusable(Stmt.ClassDef def) {
+            ClassInfo k = previous.classes.get(def);
+            return k == null || stale.contains(k) ? null : k;
+        }
     }
 
     public static Project of(AnalysisConfig config, SourceModule... modules) {
@@ -81,10 +157,42 @@ public final class Project {
 
     /**
      * The modules whose code can reach {@code focus}'s functions: the module itself and every
-     * module that imports it, directly or through other modules (names resolve across files only
-     * through imports; a package's re-exports count, as in {@code from ...utils import helper}).
+     * module that imports one of them and names what it defines. Names resolve across files only
+     * through imports, and a call, a class or an attribute that leads into a module is spelled with
+     * one of the names it defines at top level (or the module's own name) in the module that uses
+     * it: a module that imports the package but never spells one of those names cannot reach it.
+     * A star import passes the names on (transformers' {@code models/__init__.py}), as does an
+     * import that re-exports one ({@code from ...utils import helper} binds {@code helper}). In a whole package,
+     * where every model imports the package's utils and the top-level package re-exports every
+     * model, this keeps discovery to the modules that really name the focus.
      */
     public java.util.Set<SourceModule> modulesReaching(SourceModule focus) {
+        Map<SourceModule, List<SourceModule>> importers = importers();
+        Map<SourceModule, java.util.Set<String>> names = new IdentityHashMap<>();
+        java.util.ArrayDeque<SourceModule> todo = new java.util.ArrayDeque<>();
+        names.put(focus, new java.util.HashSet<>(focus.namesOthersUse()));
+        todo.add(focus);
+        while (!todo.isEmpty()) {
+            SourceModule m = todo.poll();
+            java.util.Set<String> through = names.get(m);
+            for (SourceModule x : importers.getOrDefault(m, List.of())) {
+                java.util.Set<String> bound = x.bindingsReaching(m.moduleName(), through);
+                if (bound == null) continue; // x imports m but names nothing that leads to the focus
+                java.util.Set<String> known = names.get(x);
+                boolean grew = known == null;
+                if (known == null) names.put(x, known = new java.util.HashSet<>());
+                grew |= known.addAll(bound);
+                grew |= known.addAll(x.namesLeadingTo(bound)); // x's definitions that use those names
+                if (grew) todo.add(x);
+            }
+        }
+        java.util.Set<SourceModule> out = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        out.addAll(names.keySet());
+        return out;
+    }
+
+    /** Every module that imports {@code focus}, directly or through other modules (the fix neighbourhood's wider set). */
+    private java.util.Set<SourceModule> modulesImporting(SourceModule focus) {
         Map<SourceModule, List<SourceModule>> importers = importers();
         java.util.Set<SourceModule> out = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         java.util.ArrayDeque<SourceModule> todo = new java.util.ArrayDeque<>();
@@ -105,7 +213,7 @@ public final class Project {
      * smaller than {@link #modulesReaching} in a large package, whose models all import its utils.
      */
     public java.util.Set<SourceModule> modulesBetween(java.util.Collection<SourceModule> from, SourceModule focus) {
-        java.util.Set<SourceModule> reaching = modulesReaching(focus);
+        java.util.Set<SourceModule> reaching = modulesImporting(focus);
         java.util.Set<SourceModule> out = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         java.util.ArrayDeque<SourceModule> todo = new java.util.ArrayDeque<>();
         for (SourceModule m : from) if (reaching.contains(m) && out.add(m)) todo.add(m);
@@ -187,25 +295,36 @@ public final class Project {
         java.util.Set<ClassInfo> s = submodules;
         if (s == null) {
             java.util.Set<ClassInfo> found = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-            for (ClassInfo k : classList) {
-                if (!k.isModule) continue;
-                for (Val v : attributes(k).values()) {
-                    if (v.kind() == ValueKind.MODULE && v.cls() != null && v.cls() != k) found.add(v.cls());
-                }
-                for (Stmt.FunctionDef f : k.ownMethods().values()) {
-                    for (Stmt st : Statements.of(f.body())) {
-                        Statements.expressions(st, e -> {
-                            if (e instanceof Expr.Call call && (call.func() instanceof Expr.Name || call.func() instanceof Expr.Attribute)) {
-                                ClassInfo built = resolveClass(k.module(), call.func());
-                                if (built != null && built != k && built.isModule) found.add(built);
-                            }
-                        });
-                    }
-                }
-            }
+            for (ClassInfo k : classList) if (k.isModule) found.addAll(submoduleEvidence(k));
             submodules = s = found;
         }
         return s.contains(c);
+    }
+
+    /**
+     * The classes a module class makes submodules: those its attributes hold, and those its methods
+     * build. Kept on the class ({@link ClassInfo#references}), so a next project reuses it.
+     */
+    private List<ClassInfo> submoduleEvidence(ClassInfo k) {
+        List<ClassInfo> e = k.submoduleEvidence;
+        if (e != null) return e;
+        java.util.Set<ClassInfo> found = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Val v : attributes(k).values()) {
+            if (v.kind() == ValueKind.MODULE && v.cls() != null && v.cls() != k) found.add(v.cls());
+        }
+        for (Stmt.FunctionDef f : k.ownMethods().values()) {
+            for (Stmt st : Statements.of(f.body())) {
+                Statements.expressions(st, ex -> {
+                    if (ex instanceof Expr.Call call && (call.func() instanceof Expr.Name || call.func() instanceof Expr.Attribute)) {
+                        ClassInfo built = resolveClass(k.module(), call.func());
+                        if (built != null && built != k && built.isModule) found.add(built);
+                    }
+                });
+            }
+        }
+        e = List.copyOf(found);
+        k.submoduleEvidence = e;
+        return e;
     }
 
     private volatile Map<ClassInfo, List<ClassInfo>> containers;
@@ -329,9 +448,7 @@ public final class Project {
             for (Stmt.FunctionDef f : c.ownMethods().values()) out.putIfAbsent(f, new FunctionRef(c.module(), f, c));
         }
         for (SourceModule m : modules) {
-            Statements.everywhere(m.ir().module(), s -> {
-                if (s instanceof Stmt.FunctionDef f) out.putIfAbsent(f, new FunctionRef(m, f, null));
-            });
+            for (Stmt.FunctionDef f : m.functionDefinitions()) out.putIfAbsent(f, new FunctionRef(m, f, null));
         }
         return out;
     }
