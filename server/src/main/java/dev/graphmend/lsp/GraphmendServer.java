@@ -123,7 +123,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
     private final ExecutorService work = Executors.newFixedThreadPool(2, daemon("graphmend-work"));
     private final ExecutorService indexer = Executors.newSingleThreadExecutor(daemon("graphmend-index"));
     private final Set<String> reportedConfigErrors = ConcurrentHashMap.newKeySet();
-    private final AtomicInteger progressTokens = new AtomicInteger();
+    private final WorkspaceIndexing indexing;
     private final CompletableFuture<Integer> exited = new CompletableFuture<>();
     private final TextDocs textDocs = new TextDocs();
     private final Workspace workspace = new Workspace();
@@ -163,6 +163,8 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             DocEntry e = docs.get(uri);
             return e == null ? null : othersFor(e);
         });
+        this.indexing = new WorkspaceIndexing(index, log, () -> client, () -> caps, () -> shutdown,
+                this::waitWhileAnalysing, this::isOpen);
     }
 
     private static java.util.concurrent.ScheduledThreadPoolExecutor analysisExecutor() {
@@ -712,8 +714,8 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         try {
             indexer.execute(() -> {
                 try {
-                    if (options.warmUp()) warmUp();
-                    runIndexing(roots);
+                    if (options.warmUp()) indexing.warmUp();
+                    if (indexing.run(roots)) scheduleAll(0);
                 } finally {
                     done.complete(null);
                 }
@@ -721,78 +723,6 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         } catch (java.util.concurrent.RejectedExecutionException ex) {
             done.complete(null);
         }
-    }
-
-    private static volatile boolean warm;
-
-    /**
-     * Analyses a bundled model file (examples/modeling_tiny_decoder.py) a few times, with its
-     * fixes, before indexing: on a cold JVM the first analysis of a model file costs ~30 times a
-     * warm one, and that would be the first file the user opens. Yields to the analysis of open
-     * documents; at most ~1.5 s, once per process.
-     */
-    private void warmUp() {
-        if (warm) return;
-        warm = true;
-        String text;
-        try (var in = GraphmendServer.class.getResourceAsStream("warmup/modeling_tiny_decoder.py")) {
-            if (in == null) return;
-            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        } catch (java.io.IOException e) {
-            return;
-        }
-        long t0 = System.nanoTime();
-        int runs = 0;
-        for (; runs < 12 && !shutdown && System.nanoTime() - t0 < 1_500_000_000L; runs++) {
-            waitWhileAnalysing();
-            SourceModule m = dev.graphmend.passes.ProjectLoader.module(Path.of("warmup.py"), "warmup.py", text);
-            List<Diagnostic> ds = Engine.DEFAULT.analyze(new Project(List.of(m), dev.graphmend.passes.config.AnalysisConfig.defaults()),
-                    m, null).get(m);
-            DiagnosticMapper.resultId("warmup", DiagnosticMapper.toLsp(ds, new Positions(m.ir().lines(), caps.encoding())));
-        }
-        log.info("warmed up with " + runs + " analyses in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
-    }
-
-    private void runIndexing(List<Path> roots) {
-        if (roots.isEmpty()) return;
-        List<Path> files = WorkspaceIndex.pythonFiles(roots);
-        LanguageClient c = client;
-        Either<String, Integer> token = null;
-        if (c != null && caps.workDoneProgress()) {
-            Either<String, Integer> t = Either.forLeft("graphmend-index-" + progressTokens.incrementAndGet());
-            try {
-                c.createProgress(new WorkDoneProgressCreateParams(t)).get(10, TimeUnit.SECONDS);
-                token = t;
-            } catch (Exception ex) {
-                log.warn("window/workDoneProgress/create failed: " + ex);
-            }
-        }
-        long t0 = System.currentTimeMillis();
-        if (token != null) {
-            WorkDoneProgressBegin b = new WorkDoneProgressBegin();
-            b.setTitle("GraphMend: indexing");
-            b.setMessage(files.size() + " Python files");
-            b.setPercentage(0);
-            b.setCancellable(false);
-            c.notifyProgress(new ProgressParams(token, Either.forLeft(b)));
-        }
-        Either<String, Integer> tok = token;
-        int step = Math.max(1, files.size() / 20);
-        index.index(files, (done, total) -> {
-            if (tok != null && (done % step == 0) && done < total) {
-                WorkDoneProgressReport r = new WorkDoneProgressReport();
-                r.setMessage(done + "/" + total + " files");
-                r.setPercentage(done * 100 / Math.max(1, total));
-                c.notifyProgress(new ProgressParams(tok, Either.forLeft(r)));
-            }
-        }, () -> shutdown || Thread.currentThread().isInterrupted(), this::waitWhileAnalysing, this::isOpen);
-        if (token != null) {
-            WorkDoneProgressEnd end = new WorkDoneProgressEnd();
-            end.setMessage("indexed " + index.size() + " files");
-            c.notifyProgress(new ProgressParams(token, Either.forLeft(end)));
-        }
-        log.info("indexed " + index.size() + " Python files in " + (System.currentTimeMillis() - t0) + " ms");
-        scheduleAll(0);
     }
 
     /** Lets pending analyses of open documents run before the indexer takes the CPU again (at most 2 s). */

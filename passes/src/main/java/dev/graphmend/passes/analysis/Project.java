@@ -80,6 +80,8 @@ public final class Project {
         }
         for (ClassInfo c : fresh) c.isModule = isModule(c, 0);
         this.keptClasses = classList.size() - fresh.size();
+        // same module names, same imports: the same importers
+        if (reuse != null && byName.size() == this.modules.size()) this.importersByName = previous.importersByName;
     }
 
     private final int keptClasses;
@@ -254,16 +256,52 @@ public final class Project {
     private Map<SourceModule, List<SourceModule>> importers() {
         Map<SourceModule, List<SourceModule>> out = importers;
         if (out != null) return out;
-        java.util.TreeMap<String, List<SourceModule>> index = importIndex();
         out = new IdentityHashMap<>();
-        for (SourceModule m : modules) {
-            java.util.Set<SourceModule> targets = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-            importedBy(m, index, targets);
-            for (SourceModule t : targets) out.computeIfAbsent(t, k -> new ArrayList<>()).add(m);
+        if (this.byName.size() != modules.size()) {
+            // two files of one module name (two roots): by identity, as names cannot tell them apart
+            java.util.TreeMap<String, List<SourceModule>> index = importIndex();
+            for (SourceModule m : modules) {
+                java.util.Set<SourceModule> targets = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+                importedBy(m, index, targets);
+                for (SourceModule t : targets) out.computeIfAbsent(t, k -> new ArrayList<>()).add(m);
+            }
+            importers = out;
+            return out;
+        }
+        Map<String, List<String>> byName = importersByName();
+        for (var e : byName.entrySet()) {
+            SourceModule target = this.byName.get(e.getKey());
+            if (target == null) continue;
+            List<SourceModule> from = new ArrayList<>(e.getValue().size());
+            for (String n : e.getValue()) {
+                SourceModule m = this.byName.get(n);
+                if (m != null) from.add(m);
+            }
+            out.put(target, from);
         }
         importers = out;
         return out;
     }
+
+    /**
+     * The importer relation by module name, which a next project with the same module names and
+     * imports keeps ({@link #next}); built from the modules' imports once otherwise.
+     */
+    private Map<String, List<String>> importersByName() {
+        Map<String, List<String>> out = importersByName;
+        if (out != null) return out;
+        java.util.TreeMap<String, List<SourceModule>> index = importIndex();
+        out = new HashMap<>();
+        for (SourceModule m : modules) {
+            java.util.Set<SourceModule> targets = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+            importedBy(m, index, targets);
+            for (SourceModule t : targets) out.computeIfAbsent(t.moduleName(), k -> new ArrayList<>()).add(m.moduleName());
+        }
+        importersByName = out;
+        return out;
+    }
+
+    private volatile Map<String, List<String>> importersByName;
 
     /**
      * The modules an import of {@code qn} may bring in: {@code qn} itself or a package of it
