@@ -80,14 +80,48 @@ public final class Project {
         }
         for (ClassInfo c : fresh) c.isModule = isModule(c, 0);
         this.keptClasses = classList.size() - fresh.size();
-        // same module names, same imports: the same importers
-        if (reuse != null && byName.size() == this.modules.size()) this.importersByName = previous.importersByName;
+        // same module names, same imports: the same importers, and the same modules reach each module
+        if (reuse != null && byName.size() == this.modules.size()) {
+            this.importersByName = previous.importersByName;
+            // an answer that went through a changed module read its text: found again (its own stands:
+            // the search from a module reads only its top-level names, which did not change)
+            previous.reachingByName.forEach((name, reaching) -> {
+                if (reuse.changedNames.contains(name) || java.util.Collections.disjoint(reaching, reuse.changedNames)) {
+                    this.reachingByName.put(name, reaching);
+                }
+            });
+        }
+        if (reuse != null && byName.size() == this.modules.size()) {
+            Map<Stmt.FunctionDef, FunctionRef> base = previous.baseFunctionRefs != null ? previous.baseFunctionRefs
+                    : previous.functionRefs;
+            if (base != null) {
+                this.baseFunctionRefs = base;
+                this.freshClasses = List.copyOf(fresh);
+                java.util.Set<SourceModule> added = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+                for (SourceModule m : this.modules) if (!reuse.kept(m)) added.add(m);
+                // what the base indexed from modules changed since it was built must be indexed again
+                for (SourceModule m : previous.newModules) {
+                    SourceModule now = byName.get(m.moduleName());
+                    if (now != null) added.add(now);
+                }
+                if (previous.baseFunctionRefs != null) {
+                    for (ClassInfo c : previous.freshClasses) if (classes.get(c.def()) == c) this.freshClasses = concat(this.freshClasses, c);
+                }
+                this.newModules = added;
+            }
+        }
     }
 
     private final int keptClasses;
 
     /** How many classes this project kept from the one it was built from ({@link #next}). */
     public int keptClasses() { return keptClasses; }
+
+    private static List<ClassInfo> concat(List<ClassInfo> a, ClassInfo c) {
+        List<ClassInfo> out = new ArrayList<>(a);
+        out.add(c);
+        return out;
+    }
 
     /** What {@link #next} may keep of the previous project. */
     private static final class Reuse {
@@ -100,12 +134,12 @@ public final class Project {
         }
 
         static Reuse of(Project previous, List<SourceModule> modules) {
-            java.util.Set<SourceModule> before = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+            Reuse r = new Reuse(previous);
+            java.util.Set<SourceModule> before = r.before;
             before.addAll(previous.modules);
             java.util.Set<SourceModule> now = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
             now.addAll(modules);
             if (before.size() != previous.modules.size() || now.size() != modules.size()) return null;
-            Reuse r = new Reuse(previous);
             Map<String, SourceModule> gone = new HashMap<>();
             for (SourceModule m : previous.modules) if (!now.contains(m)) gone.put(m.moduleName(), m);
             int changed = 0;
@@ -128,6 +162,13 @@ public final class Project {
                 for (ClassInfo d : dependents.getOrDefault(todo.poll(), List.of())) if (r.stale.add(d)) todo.add(d);
             }
             return r;
+        }
+
+        final java.util.Set<SourceModule> before = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+
+        /** Whether the module is one the previous project had (not a changed one). */
+        boolean kept(SourceModule m) {
+            return before.contains(m);
         }
 
         ClassInfo reusable(Stmt.ClassDef def) {
@@ -169,6 +210,21 @@ public final class Project {
      * model, this keeps discovery to the modules that really name the focus.
      */
     public java.util.Set<SourceModule> modulesReaching(SourceModule focus) {
+        List<String> known = byName.size() == modules.size() ? reachingByName.get(focus.moduleName()) : null;
+        if (known != null) {
+            java.util.Set<SourceModule> out = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+            for (String n : known) out.add(byName.get(n));
+            return out;
+        }
+        java.util.Set<SourceModule> out = findModulesReaching(focus);
+        if (byName.size() == modules.size()) reachingByName.put(focus.moduleName(), out.stream().map(SourceModule::moduleName).toList());
+        return out;
+    }
+
+    /** {@link #modulesReaching} by module name, kept by a next project with the same names and interfaces. */
+    private final Map<String, List<String>> reachingByName = new ConcurrentHashMap<>();
+
+    private java.util.Set<SourceModule> findModulesReaching(SourceModule focus) {
         Map<SourceModule, List<SourceModule>> importers = importers();
         Map<SourceModule, java.util.Set<String>> names = new IdentityHashMap<>();
         java.util.ArrayDeque<SourceModule> todo = new java.util.ArrayDeque<>();
@@ -469,19 +525,38 @@ public final class Project {
 
     /** The FunctionRef of a definition node, finding its module and owning class. */
     FunctionRef refOf(Stmt.FunctionDef f) {
-        Map<Stmt.FunctionDef, FunctionRef> r = functionRefs;
-        if (r == null) functionRefs = r = indexFunctions(); // a race builds the same index twice: harmless
-        return r.get(f);
+        Map<Stmt.FunctionDef, FunctionRef> own = functionRefs;
+        if (own == null) functionRefs = own = indexFunctions(); // a race builds the same index twice: harmless
+        FunctionRef r = own.get(f);
+        if (r != null || baseFunctionRefs == null) return r;
+        // the index of the project this one was built from: valid for a kept module and a kept owner
+        r = baseFunctionRefs.get(f);
+        if (r == null || byName.get(r.module().moduleName()) != r.module()) return null;
+        return r.owner() == null || classes.get(r.owner().def()) == r.owner() ? r : null;
     }
 
     /**
      * Every function definition of the project, found once: asking each class and then each
-     * module at every resolved call made a large project's analysis quadratic.
+     * module at every resolved call made a large project's analysis quadratic. A project built from
+     * another ({@link #next}) shares that one's index ({@code baseFunctionRefs}) and indexes only
+     * what it does not hold: the changed modules and the classes built again.
      */
     private volatile Map<Stmt.FunctionDef, FunctionRef> functionRefs;
+    private Map<Stmt.FunctionDef, FunctionRef> baseFunctionRefs; // set by the constructor, then read only
+    private List<ClassInfo> freshClasses = List.of(); // likewise
+    private java.util.Set<SourceModule> newModules = java.util.Set.of(); // likewise
 
     private Map<Stmt.FunctionDef, FunctionRef> indexFunctions() {
         Map<Stmt.FunctionDef, FunctionRef> out = new IdentityHashMap<>();
+        if (baseFunctionRefs != null) {
+            for (ClassInfo c : freshClasses) {
+                for (Stmt.FunctionDef f : c.ownMethods().values()) out.putIfAbsent(f, new FunctionRef(c.module(), f, c));
+            }
+            for (SourceModule m : newModules) {
+                for (Stmt.FunctionDef f : m.functionDefinitions()) out.putIfAbsent(f, new FunctionRef(m, f, null));
+            }
+            return out;
+        }
         for (ClassInfo c : classList) {
             for (Stmt.FunctionDef f : c.ownMethods().values()) out.putIfAbsent(f, new FunctionRef(c.module(), f, c));
         }
