@@ -62,20 +62,6 @@ public final class ClassInfo {
 
     public Map<String, Stmt.FunctionDef> ownMethods() { return methods; }
 
-    /**
-     * The classes what is known of this one leads to (bases, the classes its attributes hold, the
-     * classes it makes submodules): a project built after an edit keeps this class only when
-     * none of them changed ({@link Project#next}).
-     */
-    List<ClassInfo> references() {
-        List<ClassInfo> out = new ArrayList<>(bases);
-        Map<String, Val> a = attributes;
-        if (a != null) for (Val v : a.values()) if (v.cls() != null) out.add(v.cls());
-        List<ClassInfo> e = submoduleEvidence;
-        if (e != null) out.addAll(e);
-        return out;
-    }
-
     @Override public String toString() {
         return module.moduleName() + "." + name();
     }

@@ -59,6 +59,7 @@ public final class Project {
             wb.add(m.moduleName(), m.isPackage(), m.names()); // the module's own resolver: its imports are read once
         }
         Reuse reuse = previous == null ? null : Reuse.of(previous, this.modules);
+        this.dependents = reuse == null ? new ConcurrentHashMap<>() : previous.dependents;
         this.workspace = reuse == null ? wb.build() : wb.build(previous.workspace, reuse.changedNames);
         List<ClassInfo> fresh = new ArrayList<>();
         for (SourceModule m : modules) {
@@ -74,8 +75,12 @@ public final class Project {
         for (ClassInfo c : fresh) {
             for (Expr base : c.def().bases()) {
                 ClassInfo b = resolveClass(c.module(), base);
-                if (b != null && b != c) c.bases.add(b);
-                else c.externalBases.add(c.module().names().qualifiedName(base));
+                if (b != null && b != c) {
+                    c.bases.add(b);
+                    dependsOn(c, b);
+                } else {
+                    c.externalBases.add(c.module().names().qualifiedName(base));
+                }
             }
         }
         for (ClassInfo c : fresh) c.isModule = isModule(c, 0);
@@ -114,6 +119,18 @@ public final class Project {
 
     private final int keptClasses;
 
+    /**
+     * For each class, the classes whose inferred facts lead to it (a base, an attribute's class, a
+     * class it makes a submodule), registered as the facts are inferred. Shared with the projects
+     * built from this one: an edge of a class no longer used only makes a next project build more
+     * again, never less.
+     */
+    private final ConcurrentHashMap<ClassInfo, java.util.Set<ClassInfo>> dependents;
+
+    private void dependsOn(ClassInfo dependent, ClassInfo on) {
+        if (on != null && on != dependent) dependents.computeIfAbsent(on, k -> ConcurrentHashMap.newKeySet()).add(dependent);
+    }
+
     /** How many classes this project kept from the one it was built from ({@link #next}). */
     public int keptClasses() { return keptClasses; }
 
@@ -134,41 +151,38 @@ public final class Project {
         }
 
         static Reuse of(Project previous, List<SourceModule> modules) {
+            // by name: a project whose names are not unique is built anew
+            if (previous.byName.size() != previous.modules.size()) return null;
             Reuse r = new Reuse(previous);
-            java.util.Set<SourceModule> before = r.before;
-            before.addAll(previous.modules);
-            java.util.Set<SourceModule> now = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-            now.addAll(modules);
-            if (before.size() != previous.modules.size() || now.size() != modules.size()) return null;
             Map<String, SourceModule> gone = new HashMap<>();
-            for (SourceModule m : previous.modules) if (!now.contains(m)) gone.put(m.moduleName(), m);
-            int changed = 0;
+            java.util.Set<String> names = new java.util.HashSet<>();
             for (SourceModule m : modules) {
-                if (before.contains(m)) continue;
-                SourceModule old = gone.get(m.moduleName());
+                if (!names.add(m.moduleName())) return null;
+                SourceModule old = previous.byName.get(m.moduleName());
+                if (old == m) continue;
                 if (old == null || !old.interfaceKey().equals(m.interfaceKey())) return null;
+                gone.put(m.moduleName(), old);
                 r.changedNames.add(m.moduleName());
-                changed++;
             }
-            if (changed != gone.size()) return null;
+            if (names.size() != previous.modules.size()) return null; // a file added or removed
             // the classes of changed modules, and every class whose inferred facts lead to one
-            Map<ClassInfo, List<ClassInfo>> dependents = new IdentityHashMap<>();
+            // (registered as they were inferred: dependents)
             java.util.ArrayDeque<ClassInfo> todo = new java.util.ArrayDeque<>();
-            for (ClassInfo k : previous.classList) {
-                if (gone.get(k.module().moduleName()) == k.module() && r.stale.add(k)) todo.add(k);
-                for (ClassInfo t : k.references()) dependents.computeIfAbsent(t, x -> new ArrayList<>()).add(k);
+            for (SourceModule old : gone.values()) {
+                for (Stmt.ClassDef c : old.classes()) {
+                    ClassInfo k = previous.classes.get(c);
+                    if (k != null && k.module() == old && r.stale.add(k)) todo.add(k);
+                }
             }
             while (!todo.isEmpty()) {
-                for (ClassInfo d : dependents.getOrDefault(todo.poll(), List.of())) if (r.stale.add(d)) todo.add(d);
+                for (ClassInfo d : previous.dependents.getOrDefault(todo.poll(), java.util.Set.of())) if (r.stale.add(d)) todo.add(d);
             }
             return r;
         }
 
-        final java.util.Set<SourceModule> before = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-
         /** Whether the module is one the previous project had (not a changed one). */
         boolean kept(SourceModule m) {
-            return before.contains(m);
+            return previous.byName.get(m.moduleName()) == m;
         }
 
         ClassInfo reusable(Stmt.ClassDef def) {
@@ -397,7 +411,7 @@ public final class Project {
 
     /**
      * The classes a module class makes submodules: those its attributes hold, and those its methods
-     * build. Kept on the class ({@link ClassInfo#references}), so a next project reuses it.
+     * build. Kept on the class, so a next project reuses it.
      */
     private List<ClassInfo> submoduleEvidence(ClassInfo k) {
         List<ClassInfo> e = k.submoduleEvidence;
@@ -417,6 +431,7 @@ public final class Project {
             }
         }
         e = List.copyOf(found);
+        for (ClassInfo t : e) dependsOn(k, t);
         k.submoduleEvidence = e;
         return e;
     }
@@ -602,6 +617,7 @@ public final class Project {
                 if (held.size() == 1) e.setValue(Val.module(held.get(0)));
             }
         }
+        for (Val v : m.values()) dependsOn(c, v.cls());
         c.attributes = m;
         return m;
     }
