@@ -30,14 +30,16 @@ import java.util.Set;
  * new version's discovery, which always runs), the bindings of names, and the bodies of the
  * callees and classes its values were read from ({@link
  * dev.graphmend.passes.analysis.FunctionContext#consulted()}). Results are reused only when the
- * edit replaced function bodies and nothing else: the module's statements, the classes'
- * statements and every changed function's header (name, parameters, decorators) are as they
- * were, no {@code global} statement is involved, and neither version has syntax errors. A
+ * edit replaced function bodies, moved statements by lines or pasted or removed a class's
+ * methods, and nothing else: the module's statements, and every changed function's header (name,
+ * parameters, decorators), are as they were, no {@code global} statement is involved, and neither
+ * version has syntax errors ({@link #align}: definitions are matched by their text). A
  * function is then analysed again when it changed, when it belongs to a class with a changed
  * member (its attributes may have changed), when it consulted a changed function or class, or
- * when a fix proposed in it looked at the module's other compiled functions (the deferral's
- * registration must be legal for all of them: {@link
- * dev.graphmend.passes.analysis.FunctionContext#readWholeModule()}). Anything
+ * when a fix proposed in it looked at the module's other compiled functions' calls of a callee
+ * (the deferral's registration must be legal for all of them: {@link
+ * dev.graphmend.passes.analysis.FunctionContext#moduleReads()}) and the compiled functions or a
+ * changed function's calls of that callee may differ. Anything
  * else (other files, the configuration) changing clears the memo. Not thread-safe: one analysis
  * at a time.
  */
@@ -53,7 +55,8 @@ public final class AnalysisMemo {
 
     private record Key(Ident def, Map<String, PortableVal> params, boolean root, Diagnostic.Root rootInfo) {}
 
-    private record Entry(Key key, Ident owner, Set<Node> consulted, List<Diagnostic> found, boolean moduleWide) {}
+    /** {@code moduleReads}: the callees whose calls in every compiled function a fix proposed here read. */
+    private record Entry(Key key, Ident owner, Set<Node> consulted, List<Diagnostic> found, Set<String> moduleReads) {}
 
     private dev.graphmend.ir.ast.Module module;
     private dev.graphmend.ir.document.UniIR ir;
@@ -90,6 +93,19 @@ public final class AnalysisMemo {
         if (diff == null) entries = new HashMap<>();
         else if (diff.shifted) entries = moved(entries, diff, focus.path());
         changed = diff == null ? Collections.emptySet() : diff.changed;
+        changedNow = diff == null ? Collections.emptySet() : diff.changedNow;
+        changedSource = diff == null ? "" : sourceOf(ir, diff.changed) + "\n" + sourceOf(focus.ir(), diff.changedNow);
+        if (diff == null) {
+            compiledBefore = Set.of();
+        } else {
+            Set<Key> kept = new java.util.HashSet<>();
+            for (Key k : compiledBefore) {
+                if (diff.changed.contains(k.def().node())) continue;
+                Key m = diff.shifted ? moveKey(k, diff, focus.path()) : k;
+                if (m != null) kept.add(m);
+            }
+            compiledBefore = kept;
+        }
         module = now;
         ir = focus.ir();
         hadErrors = errors;
@@ -100,9 +116,13 @@ public final class AnalysisMemo {
     /** The previous diagnostics of a reached function of the focus module, when still valid; else null. */
     List<Diagnostic> lookup(CompileRegions.Reached r) {
         Entry e = entries.get(key(r));
-        if (e == null || e.moduleWide || changed.contains(e.owner.node()) || !Collections.disjoint(e.consulted, changed)) {
+        if (e == null || changed.contains(e.owner.node()) || !Collections.disjoint(e.consulted, changed)) {
             return null;
         }
+        // a fix that read every compiled function's calls of a callee (the deferral's registration)
+        // stands while the same functions are compiled, with the same parameters, and no changed
+        // function spells the callee, before or after the edit
+        if (!e.moduleReads.isEmpty() && (!sameCompiled || spellsAny(changedSource, e.moduleReads))) return null;
         synchronized (this) {
             next.put(e.key, e);
             reused++;
@@ -111,20 +131,42 @@ public final class AnalysisMemo {
     }
 
     /** Records what the rules found in a function of this version. */
-    void store(CompileRegions.Reached r, Set<Node> consulted, boolean moduleWide, List<Diagnostic> found) {
+    void store(CompileRegions.Reached r, Set<Node> consulted, Set<String> moduleReads, List<Diagnostic> found) {
         ClassInfo owner = r.function().owner();
         Entry e = new Entry(key(r), new Ident(owner == null ? null : owner.def()), snapshot(consulted), List.copyOf(found),
-                moduleWide);
+                Set.copyOf(moduleReads));
         synchronized (this) {
             next.put(e.key, e);
             analysed++;
         }
     }
 
+    private Set<Key> compiledBefore = Set.of(); // the last version's compiled functions of the focus, moved to this one
+    private Set<Key> compiledNow = Set.of();
+    private boolean sameCompiled;
+    private String changedSource = ""; // the text of the changed functions, before and after the edit
+    private Set<Node> changedNow = Collections.emptySet(); // the changed functions' nodes in this version
+
+    /** The focus module's compiled functions in this version (before any lookup). */
+    void compiled(List<CompileRegions.Reached> reached) {
+        Set<Key> now = new java.util.HashSet<>();
+        for (CompileRegions.Reached r : reached) now.add(key(r));
+        compiledNow = now;
+        Set<Key> stable = new java.util.HashSet<>();
+        for (Key k : now) if (!changedNow.contains(k.def().node())) stable.add(k);
+        sameCompiled = module != null && stable.equals(compiledBefore);
+    }
+
+    private static boolean spellsAny(String text, Set<String> words) {
+        for (String w : words) if (text.contains(w)) return true;
+        return false;
+    }
+
     /** Forgets everything: the next analysis starts from scratch (after one that did not finish). */
     void forget() {
         module = null;
         ir = null;
+        compiledBefore = Set.of();
         entries = new HashMap<>();
         next = new HashMap<>();
     }
@@ -133,6 +175,7 @@ public final class AnalysisMemo {
     void end() {
         entries = next;
         next = new HashMap<>();
+        compiledBefore = compiledNow;
     }
 
     private static Set<Node> snapshot(Set<Node> consulted) {
@@ -167,6 +210,8 @@ public final class AnalysisMemo {
     static final class Alignment {
         final Map<Ident, Moved> moved = new HashMap<>();
         final Set<Node> changed = Collections.newSetFromMap(new IdentityHashMap<>());
+        /** The changed functions' nodes in the new version, and methods pasted in. */
+        final Set<Node> changedNow = Collections.newSetFromMap(new IdentityHashMap<>());
         final List<int[]> lines = new ArrayList<>(); // {first old line, last old line, delta}
         boolean shifted;
 
@@ -220,6 +265,7 @@ public final class AnalysisMemo {
         for (int i = 0; i < p; i++) alignStmt(bIr, aIr, before.get(i), after.get(i), out);
         for (int i = 0; i < q; i++) alignStmt(bIr, aIr, before.get(n - 1 - i), after.get(m - 1 - i), out);
         for (int i = p; i < n - q; i++) changedWithin(before.get(i), out);
+        for (int i = p; i < m - q; i++) out.changedNow.add(after.get(i));
         return true;
     }
 
@@ -235,6 +281,7 @@ public final class AnalysisMemo {
         if (b instanceof Stmt.FunctionDef fb && a instanceof Stmt.FunctionDef fa) {
             if (first(fb) != first(fa) || !sameHeader(fb, fa) || hasGlobal(fb.body()) || hasGlobal(fa.body())) return false;
             changedWithin(fb, out);
+            out.changedNow.add(fa);
             return true;
         }
         if (b instanceof Stmt.ClassDef cb && a instanceof Stmt.ClassDef ca) {
@@ -352,9 +399,36 @@ public final class AnalysisMemo {
             }
             if (!ok) continue;
             Key key = new Key(new Ident(def.now()), params, e.key().root(), root);
-            out.put(key, new Entry(key, owner, consulted, List.copyOf(found), e.moduleWide()));
+            out.put(key, new Entry(key, owner, consulted, List.copyOf(found), e.moduleReads()));
         }
         return out;
+    }
+
+    /** A key moved to the new version's nodes and lines; null when its function or root did not survive. */
+    private static Key moveKey(Key k, Alignment a, String path) {
+        Moved def = a.moved.get(k.def());
+        if (def == null) return null;
+        Map<String, PortableVal> params = new HashMap<>();
+        for (Map.Entry<String, PortableVal> p : k.params().entrySet()) {
+            PortableVal v = p.getValue();
+            Moved mc = v.cls() == null ? null : a.moved.get(v.cls());
+            params.put(p.getKey(), mc == null ? v : new PortableVal(v.kind(), new Ident(mc.now())));
+        }
+        Diagnostic.Root root = moveRoot(k.rootInfo(), a, path);
+        if (k.rootInfo() != null && root == null) return null;
+        return new Key(new Ident(def.now()), params, k.root(), root);
+    }
+
+    /** The source text of the given definitions (their lines in {@code ir}). */
+    private static String sourceOf(dev.graphmend.ir.document.UniIR ir, Set<Node> defs) {
+        StringBuilder b = new StringBuilder();
+        for (Node n : defs) {
+            if (n.span() == null) continue;
+            for (int l = n.span().line(); l <= n.span().endLine() && l <= ir.lines().lineCount(); l++) {
+                b.append(ir.lines().lineText(l)).append('\n');
+            }
+        }
+        return b.toString();
     }
 
     private static Diagnostic.Root moveRoot(Diagnostic.Root r, Alignment a, String path) {

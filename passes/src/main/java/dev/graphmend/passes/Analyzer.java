@@ -112,6 +112,7 @@ public final class Analyzer {
         Map<SourceModule, dev.graphmend.passes.fix.ModuleFunctions> byModule = new IdentityHashMap<>();
         compiled.forEach((m, rs) -> byModule.put(m, new dev.graphmend.passes.fix.ModuleFunctions(() -> rs.stream()
                 .map(r -> new FunctionContext(project, r.function(), r.params(), r.isRoot())).toList())));
+        if (memoNow != null) memoNow.compiled(compiled.getOrDefault(focus, List.of()));
         regions.reached().parallelStream().forEach(reached -> {
             SourceModule m = reached.function().module();
             if (focus != null && m != focus) return;
@@ -134,7 +135,7 @@ public final class Analyzer {
                             + ": internal error " + e);
                 }
             }
-            if (memoNow != null) memoNow.store(reached, ctx.consulted(), ctx.readWholeModule(), found);
+            if (memoNow != null) memoNow.store(reached, ctx.consulted(), ctx.moduleReads(), found);
             List<Diagnostic> list = out.get(m);
             synchronized (list) {
                 list.addAll(found);

@@ -45,7 +45,7 @@ public final class FunctionContext {
     private final Map<Expr, Boolean> inProgress = new IdentityHashMap<>();
     private final Map<Stmt, List<Expr>> expressions = new IdentityHashMap<>();
     private final Set<Node> consulted; // shared with the contexts of callees this one asks
-    private volatile boolean readWholeModule;
+    private final Set<String> moduleReads = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private int cycleHits; // values computed while a cycle was cut are provisional: not memoised
     private Map<Node, Source> sources; // assignment target Name -> what it is assigned
     private List<Stmt> live;
@@ -97,9 +97,15 @@ public final class FunctionContext {
     public Set<Node> consulted() { return consulted; }
 
     /** Whether a fix proposed here looked at every compiled function of the module (the deferral's registration does). */
-    public boolean readWholeModule() { return readWholeModule; }
+    public boolean readWholeModule() { return !moduleReads.isEmpty(); }
 
-    public void markWholeModuleRead() { readWholeModule = true; }
+    /**
+     * The callees whose calls in every compiled function of the module a fix proposed here looked
+     * at ({@code print}, {@code logger.info}): the deferral's registration covers all of them.
+     */
+    public Set<String> moduleReads() { return moduleReads; }
+
+    public void markModuleRead(String callee) { moduleReads.add(callee); }
 
     private void consult(ClassInfo c) {
         java.util.ArrayDeque<ClassInfo> todo = new java.util.ArrayDeque<>();

@@ -53,7 +53,7 @@ public final class DeferSideEffect implements Transformation {
         // and a clone keeps the value the tensor has at the call, whatever later in-place updates do)
         // both computed once per callee and analysis: every site of the callee asks the same
         record Undeferrable(Expr.Call call, String why) {}
-        ModuleFunctions module = site.moduleFunctions();
+        ModuleFunctions module = site.moduleFunctions(callee);
         List<Undeferrable> undeferrable = module.once(List.of("defer: undeferrable calls", callee), () -> {
             List<Undeferrable> out = new ArrayList<>();
             for (ModuleFunctions.OutputCall other : module.outputCalls(callee)) {

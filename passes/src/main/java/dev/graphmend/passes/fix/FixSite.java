@@ -38,9 +38,12 @@ public final class FixSite {
         this.moduleFunctions = moduleFunctions;
     }
 
-    /** The module's compiled functions; a fix that reads them depends on the whole module ({@link FunctionContext#readWholeModule}). */
-    public ModuleFunctions moduleFunctions() {
-        function.markWholeModuleRead();
+    /**
+     * The module's compiled functions, for a fix that reads their calls of {@code callee}: it then
+     * depends on every compiled function's calls of it ({@link FunctionContext#moduleReads}).
+     */
+    public ModuleFunctions moduleFunctions(String callee) {
+        function.markModuleRead(callee);
         return moduleFunctions;
     }
 
