@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The engine's shape (docs/architecture.md, "Invariants"): the packages of passes depend on each
- * other without a cycle, and the engine holds no global mutable state (two analyses running side by
- * side, as the server's do, cannot see each other).
+ * other without a cycle, the engine holds no global mutable state (two analyses running side by
+ * side, as the server's do, cannot see each other), and calls are resolved in one place.
  */
 class EngineShapeTest {
     private static final Path SOURCES = Path.of("src/main/java");
@@ -101,6 +101,29 @@ class EngineShapeTest {
         assertEquals(List.of("a", "b", "c", "a"), findCycle(edges));
         edges.put("c", Map.of());
         assertEquals(List.of(), findCycle(edges));
+    }
+
+    /**
+     * One semantic model: which project function a call runs is decided by {@code CallResolver}
+     * alone (region discovery, the rules and the interpreter all ask it through the function's
+     * context). {@code CompileRegions} resolves what is not a call: the target handed to
+     * {@code torch.compile} and a decorator's wrapper.
+     */
+    @Test
+    void callsAreResolvedInOnePlace() throws IOException {
+        Map<String, Integer> users = new TreeMap<>();
+        try (Stream<Path> s = Files.walk(SOURCES.resolve("dev/graphmend/passes"))) {
+            for (Path f : s.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String name = f.getFileName().toString();
+                if (name.equals("Project.java")) continue; // where resolveFunction is defined
+                int n = Files.readString(f).split("\\.resolveFunction\\(", -1).length - 1;
+                if (n > 0) users.put(name, n);
+            }
+        }
+        assertTrue(users.containsKey("CallResolver.java"), "CallResolver no longer resolves calls: " + users);
+        users.remove("CallResolver.java");
+        users.remove("CompileRegions.java");
+        assertTrue(users.isEmpty(), "project functions resolved outside CallResolver: " + users);
     }
 
     @Test

@@ -423,7 +423,7 @@ public final class CompileRegions {
     private static Stmt.FunctionDef returnedNestedFunction(Stmt.FunctionDef deco) {
         Stmt.FunctionDef found = null;
         for (Stmt s : deco.body()) {
-            if (s instanceof Stmt.Return ret && ret.value() instanceof Expr.Name n) found = FunctionContext.nestedDef(deco, n.id());
+            if (s instanceof Stmt.Return ret && ret.value() instanceof Expr.Name n) found = CallResolver.nestedDef(deco, n.id());
         }
         return found;
     }
