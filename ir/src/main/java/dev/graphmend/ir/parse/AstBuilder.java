@@ -311,7 +311,7 @@ final class AstBuilder {
             if (k > 0) sb.append('.');
             sb.append(identifier(parts.get(k)));
         }
-        return sb.toString();
+        return sb.toString().intern();
     }
 
     private Stmt compound(Compound_stmtContext c) {
@@ -1152,7 +1152,9 @@ final class AstBuilder {
         for (int i = 0; i < text.length(); i++) {
             if (text.charAt(i) >= 0x80) return nonAsciiIdentifier(t, text);
         }
-        return text;
+        // one String per distinct identifier across the workspace: names are a quarter of a
+        // parsed file's objects, and the same few (self, x, torch) recur everywhere
+        return text.intern();
     }
 
     private String nonAsciiIdentifier(Token t, String text) {

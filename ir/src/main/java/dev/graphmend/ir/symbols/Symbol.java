@@ -3,7 +3,6 @@ package dev.graphmend.ir.symbols;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
@@ -77,8 +76,9 @@ public final class Symbol extends Analyzer.Entry {
     /** Ends the build: the lists become unmodifiable, and the resolution is set. */
     void freeze(Resolution r) {
         if (!listsShared) {
-            if (!bindings.isEmpty()) bindings = Collections.unmodifiableList(bindings);
-            if (!uses.isEmpty()) uses = Collections.unmodifiableList(uses);
+            // exact-size copies: a workspace holds hundreds of thousands of symbols
+            if (!bindings.isEmpty()) bindings = dev.graphmend.ir.ast.Nodes.freeze(bindings);
+            if (!uses.isEmpty()) uses = dev.graphmend.ir.ast.Nodes.freeze(uses);
         }
         this.resolution = r;
     }
