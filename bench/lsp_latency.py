@@ -558,7 +558,11 @@ def loadavg():
         return "?"
 
 
-def find_transformers():
+def find_transformers(given=None):
+    if given:
+        if not (Path(given) / "models").is_dir():
+            raise SystemExit(f"--transformers {given}: no models/ folder there")
+        return Path(given)
     for t in TRANSFORMERS_CANDIDATES:
         if (t / "models").is_dir():
             return t
@@ -596,10 +600,13 @@ def main():
     ap.add_argument("--edit-timeout", type=float, default=30)
     ap.add_argument("--big-timeout", type=float, default=300)
     ap.add_argument("--out", default=None)
+    ap.add_argument("--transformers", default=None,
+                    help="the transformers package whose largest files the memory step opens "
+                         "(default: the eval or bench environment's)")
     args = ap.parse_args()
     JAVA_OPTS_NOTE[0] = args.java_opts
 
-    tf = find_transformers()
+    tf = find_transformers(args.transformers)
     modeling = max(tf.glob("models/*/modeling_*.py"), key=line_count)
     big_src = sorted(tf.rglob("*.py"), key=lambda p: p.stat().st_size, reverse=True)[:args.big]
 
