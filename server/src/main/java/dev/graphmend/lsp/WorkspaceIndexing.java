@@ -108,12 +108,21 @@ final class WorkspaceIndexing {
                 c.notifyProgress(new ProgressParams(tok, Either.forLeft(r)));
             }
         }, () -> stopping.getAsBoolean() || Thread.currentThread().isInterrupted(), yieldToAnalysis, isOpen);
+        // open documents are read from their buffers, not indexed from disk: they count as found
+        int open = 0, read = 0;
+        for (Path f : files) {
+            if (isOpen.test(f)) open++;
+            else if (index.contains(f)) read++;
+        }
+        String found = "indexed " + (read + open) + " Python files";
+        String detail = open == 0 && read == files.size() ? "" : " (" + open + " open in the editor"
+                + (read + open < files.size() ? ", " + (files.size() - read - open) + " not readable as UTF-8 Python" : "") + ")";
         if (token != null) {
             WorkDoneProgressEnd end = new WorkDoneProgressEnd();
-            end.setMessage("indexed " + index.size() + " files");
+            end.setMessage(found.substring("indexed ".length()));
             c.notifyProgress(new ProgressParams(token, Either.forLeft(end)));
         }
-        log.info("indexed " + index.size() + " Python files in " + (System.currentTimeMillis() - t0) + " ms");
+        log.info(found + detail + " in " + (System.currentTimeMillis() - t0) + " ms");
         return true;
     }
 }

@@ -116,6 +116,27 @@ class WorkspaceTest {
         }
         }
 
+    /**
+     * A workspace whose only file is open in the editor (as VS Code opens model.py while the index
+     * is built): the log counted only the files read from disk and said "indexed 0 Python files".
+     */
+    @Test
+    void indexingCountsTheFilesOpenInTheEditor() throws Exception {
+        Path model = dir.resolve("model.py"), other = dir.resolve("other.py");
+        Files.writeString(model, Texts.SAMPLE);
+        Files.writeString(other, "x = 1\n");
+        Files.write(dir.resolve("latin1.py"), new byte[] {'s', ' ', '=', ' ', '"', (byte) 0xe9, '"', '\n'});
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        WorkspaceIndex index = new WorkspaceIndex();
+        WorkspaceIndexing indexing = new WorkspaceIndexing(index, new Log(new java.io.PrintStream(err, true)), () -> null,
+                () -> ClientCaps.of(Harness.caps(false, false, true)), () -> false, () -> {}, p -> p.equals(model));
+        assertTrue(indexing.run(List.of(dir)));
+        assertFalse(index.contains(model), "an open document is read from its buffer, not from disk");
+        assertTrue(index.contains(other));
+        assertTrue(err.toString().contains("indexed 2 Python files (1 open in the editor, 1 not readable as UTF-8 Python)"),
+                err.toString());
+    }
+
     @Test
     void traceAndLogMessages() throws Exception {
         String uri = "file:///tmp/graphmend-lsp-test/t.py";
