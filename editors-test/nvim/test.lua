@@ -144,6 +144,10 @@ local function run()
   end
   if not action then fail('no "Rewrite to torch.where" action; got: ' .. vim.inspect(titles)) end
   if action.kind ~= 'quickfix' then fail('the action kind is ' .. tostring(action.kind)) end
+  -- the same menu as VS Code's: fix-all of the file among the quick fixes
+  if not vim.tbl_contains(titles, 'Fix all GraphMend problems in this file') then
+    fail('no "Fix all GraphMend problems in this file" quick fix; got: ' .. vim.inspect(titles))
+  end
   local resolved = false
   if not action.edit then
     local r = client.request_sync('codeAction/resolve', action, 10000, bufnr)

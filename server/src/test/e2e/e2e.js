@@ -85,7 +85,11 @@ function applyWorkspaceEdit(edit) {
   check(dc.textDocument.version === version, `edit for version ${dc.textDocument.version}, the document is at ${version}`);
   for (const e of dc.edits) {
     check(e.annotationId && edit.changeAnnotations[e.annotationId], 'edit without a change annotation');
-    check(edit.changeAnnotations[e.annotationId].needsConfirmation === true, 'change annotation does not ask for confirmation');
+    const ann = edit.changeAnnotations[e.annotationId];
+    // a safe fix applies when chosen (VS Code opens its refactor preview for one that asks); an unsafe one asks
+    if (e.annotationId === 'graphmend.fix.safe') check(ann.needsConfirmation === false, 'a safe fix asks for confirmation');
+    else if (e.annotationId === 'graphmend.fix.unsafe') check(ann.needsConfirmation === true, 'an unsafe fix does not ask for confirmation');
+    else check(typeof ann.needsConfirmation === 'boolean', `annotation ${e.annotationId} says nothing of confirmation`);
   }
   const edits = [...dc.edits].sort((a, b) => offsetAt(text, b.range.start) - offsetAt(text, a.range.start));
   const changes = [];

@@ -49,15 +49,18 @@ final class CodeActions {
         boolean fixAll = wanted(only, GraphmendServer.FIX_ALL_KIND);
         boolean lazy = caps.get().resolveEdit();
         List<Either<Command, CodeAction>> out = new ArrayList<>();
-        boolean anyFix = false;
+        boolean anyFix = false, fixHere = false;
         for (int i = 0; i < a.engine().size(); i++) {
             Diagnostic d = a.engine().get(i);
             if (d.code().equals("GM000")) continue;
-            for (Diagnostic.Fix f : d.fixes()) anyFix |= "safe".equals(f.safety()) || a.config().unsafeFixes();
+            boolean applicable = false;
+            for (Diagnostic.Fix f : d.fixes()) applicable |= "safe".equals(f.safety()) || a.config().unsafeFixes();
+            anyFix |= applicable;
             if (!quick || !Positions.intersects(a.lsp().get(i).getRange(), params.getRange())) continue;
+            fixHere |= applicable;
             for (int j = 0; j < d.fixes().size(); j++) {
                 Diagnostic.Fix f = d.fixes().get(j);
-                CodeAction ca = new CodeAction(f.title());
+                CodeAction ca = new CodeAction(title(f));
                 ca.setKind(CodeActionKind.QuickFix);
                 ca.setDiagnostics(List.of(a.lsp().get(i)));
                 ca.setIsPreferred("safe".equals(f.safety()));
@@ -78,21 +81,41 @@ final class CodeActions {
                 out.add(Either.forRight(ca));
             }
         }
-        if (fixAll && anyFix) {
-            CodeAction ca = new CodeAction(a.config().unsafeFixes() ? "Fix all GraphMend problems (including unsafe fixes)"
-                    : "Fix all GraphMend problems (safe fixes)");
-            ca.setKind(GraphmendServer.FIX_ALL_KIND);
-            JsonObject data = data(s, "fixAll", -1, null);
-            if (lazy) {
-                ca.setData(data);
-            } else {
-                WorkspaceEdit we = editFor(a, data);
-                if (we == null) return out;
-                ca.setEdit(we);
-            }
+        // in the quick-fix menu too (VS Code's light bulb leaves source actions out), as ruff does
+        boolean fixAllHere = fixHere;
+        if (fixAllHere) {
+            CodeAction ca = fixAllAction(a, "Fix all GraphMend problems in this file"
+                    + (a.config().unsafeFixes() ? " (unsafe included)" : ""), CodeActionKind.QuickFix, lazy);
+            if (ca == null) return out;
             out.add(Either.forRight(ca));
         }
+        // the source action, unless the same entry was just offered to a client that asked for every kind
+        if (fixAll && anyFix && !(fixAllHere && (only == null || only.isEmpty()))) {
+            CodeAction ca = fixAllAction(a, a.config().unsafeFixes() ? "Fix all GraphMend problems (including unsafe fixes)"
+                    : "Fix all GraphMend problems (safe fixes)", GraphmendServer.FIX_ALL_KIND, lazy);
+            if (ca != null) out.add(Either.forRight(ca));
+        }
         return out;
+    }
+
+    /** A fix's title as the menu shows it: an unsafe fix says so, as ruff's do. */
+    static String title(Diagnostic.Fix f) {
+        return "safe".equals(f.safety()) ? f.title() : f.title() + " (unsafe)";
+    }
+
+    /** Fix-all of the file as an action of {@code kind}; null when eager and nothing would change. */
+    private CodeAction fixAllAction(Analysis a, String title, String kind, boolean lazy) {
+        CodeAction ca = new CodeAction(title);
+        ca.setKind(kind);
+        JsonObject data = data(a.snapshot(), "fixAll", -1, null);
+        if (lazy) {
+            ca.setData(data);
+        } else {
+            WorkspaceEdit we = editFor(a, data);
+            if (we == null) return null;
+            ca.setEdit(we);
+        }
+        return ca;
     }
 
     private static boolean wanted(List<String> only, String kind) {
@@ -132,7 +155,7 @@ final class CodeActions {
             Position at = pos.fromUtf16(ins.line() - 1, ins.utf16Col());
             return Edits.workspaceEdit(caps.get(), s.uri, s.version, List.of(new TextEdit(new Range(at, at), ins.text())),
                     new Edits.Annotation("graphmend.suppress", "Suppress " + d.code() + " on this line",
-                            "Adds a '# graphmend: ignore[" + d.code() + "]' comment; the code is unchanged."));
+                            "Adds a '# graphmend: ignore[" + d.code() + "]' comment; the code is unchanged.", false));
         }
         if (kind.equals("fix")) {
             int j = data.has("fix") ? data.get("fix").getAsInt() : -1;
@@ -158,7 +181,7 @@ final class CodeActions {
             if (safe && f.note() != null) description += " " + f.note();
             return Edits.workspaceEdit(caps.get(), s.uri, s.version, edits,
                     new Edits.Annotation("graphmend.fix." + f.safety(), (safe ? "Safe fix: " : "Unsafe fix: ") + f.title(),
-                            description));
+                            description, !safe));
         }
         throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "unknown action kind " + kind, null));
     }
@@ -182,12 +205,14 @@ final class CodeActions {
         TextEdit edit = Edits.diff(s.text(), r.text(), s.positions(caps.get().encoding()));
         if (edit == null) return null;
         StringBuilder desc = new StringBuilder();
+        boolean unsafe = false;
         for (FixAll.Applied ap : r.applied()) {
+            unsafe |= !"safe".equals(ap.safety());
             desc.append(desc.length() == 0 ? "" : "; ").append(ap.code()).append(" line ").append(ap.line())
                     .append(": ").append(ap.title()).append(" (").append(ap.safety()).append(")");
         }
         String label = a.config().unsafeFixes() ? "Fix all (including unsafe fixes)" : "Fix all (safe fixes)";
         return new FixAllEdit(Edits.workspaceEdit(caps.get(), s.uri, s.version, List.of(edit),
-                new Edits.Annotation("graphmend.fixAll", label, desc.toString())), r);
+                new Edits.Annotation("graphmend.fixAll", label, desc.toString(), unsafe)), r);
     }
 }

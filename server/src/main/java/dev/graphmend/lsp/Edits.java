@@ -13,16 +13,17 @@ import org.eclipse.lsp4j.WorkspaceEdit;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 
 /**
- * Workspace edits as SPEC section 6 wants them: a {@code TextDocumentEdit} on the version the
- * edit was computed for, each text edit carrying a change annotation that asks the editor to
- * confirm (VS Code shows its refactor preview), when the client supports them; plain versioned
- * edits when it has no change annotations, and a {@code changes} map when it has no document
- * changes either.
+ * Workspace edits as docs/lsp.md describes them: a {@code TextDocumentEdit} on the version the
+ * edit was computed for, each text edit carrying a change annotation (its label and why), when
+ * the client supports them; plain versioned edits when it has no change annotations, and a
+ * {@code changes} map when it has no document changes either. Only an annotation that says
+ * {@code confirm} (an unsafe fix) asks the editor to confirm: VS Code then opens its refactor
+ * preview, while a safe fix applies when chosen, as ruff's do.
  */
 final class Edits {
     private Edits() {}
 
-    record Annotation(String id, String label, String description) {}
+    record Annotation(String id, String label, String description, boolean confirm) {}
 
     static WorkspaceEdit workspaceEdit(ClientCaps caps, String uri, int version, List<TextEdit> edits, Annotation a) {
         WorkspaceEdit we = new WorkspaceEdit();
@@ -42,7 +43,7 @@ final class Edits {
         we.setDocumentChanges(List.of(Either.forLeft(tde)));
         if (caps.changeAnnotations() && a != null) {
             ChangeAnnotation ca = new ChangeAnnotation(a.label());
-            ca.setNeedsConfirmation(true);
+            ca.setNeedsConfirmation(a.confirm());
             ca.setDescription(a.description());
             we.setChangeAnnotations(Map.of(a.id(), ca));
         }

@@ -37,14 +37,15 @@ class CodeActionTest {
     }
 
     @Test
-    void oneQuickFixPerLegalFixPreferredWhenSafeWithConfirmedVersionedEdits() throws Exception {
+    void oneQuickFixPerLegalFixSafeOnesApplyWhenChosenUnsafeOnesAskWithTheReason() throws Exception {
         try (Harness h = new Harness(FakeFixes.engine())) {
             h.initialize();
             h.open(URI, Texts.SAMPLE, 1);
             h.published(URI, 1);
             List<CodeAction> as = actions(h, range(5, 10, 5, 10), null);
             assertEquals(List.of("Rewrite to torch.where", "Disable GM101 for this line",
-                    "Fix all GraphMend problems (safe fixes)"), as.stream().map(CodeAction::getTitle).toList());
+                    "Fix all GraphMend problems in this file"), as.stream().map(CodeAction::getTitle).toList());
+            assertEquals(CodeActionKind.QuickFix, as.get(2).getKind(), "fix-all in the quick-fix menu, as ruff's");
             CodeAction fix = as.get(0);
             assertEquals(CodeActionKind.QuickFix, fix.getKind());
             assertTrue(fix.getIsPreferred());
@@ -55,19 +56,25 @@ class CodeActionTest {
             assertTrue(h.wire().contains("\"annotationId\":\"graphmend.fix.safe\""), h.wire());
             assertTrue(tde.getEdits().get(0).getLeft() instanceof AnnotatedTextEdit);
             ChangeAnnotation ann = fix.getEdit().getChangeAnnotations().get("graphmend.fix.safe");
-            assertTrue(ann.getNeedsConfirmation());
+            // a safe fix applies when chosen: VS Code's refactor preview opened with every box unticked
+            assertFalse(ann.getNeedsConfirmation());
+            assertFalse(as.get(1).getEdit().getChangeAnnotations().values().iterator().next().getNeedsConfirmation(),
+                    "a suppression comment changes no code");
             assertTrue(ann.getLabel().startsWith("Safe fix"), ann.getLabel());
             // applying it removes the diagnostic
             String fixed = Texts.apply(Texts.SAMPLE, Texts.edits(tde));
             h.change(URI, 2, null, fixed);
             assertEquals(List.of("GM102"), h.published(URI, 2).getDiagnostics().stream().map(d -> d.getCode().getLeft()).toList());
 
-            CodeAction unsafe = titled(actions(h, range(7, 4, 7, 4), List.of(CodeActionKind.QuickFix)), "Skip while compiling");
+            CodeAction unsafe = titled(actions(h, range(7, 4, 7, 4), List.of(CodeActionKind.QuickFix)), "Skip while compiling (unsafe)");
             assertFalse(unsafe.getIsPreferred());
             ChangeAnnotation ua = unsafe.getEdit().getChangeAnnotations().values().iterator().next();
             assertTrue(ua.getLabel().startsWith("Unsafe fix"), ua.getLabel());
             assertTrue(ua.getDescription().contains("output is dropped"), ua.getDescription());
             assertTrue(ua.getNeedsConfirmation());
+            // an unsafe fix alone is not applicable without unsafe-fixes: no fix-all entry for it
+            assertTrue(actions(h, range(7, 4, 7, 4), List.of(CodeActionKind.QuickFix)).stream()
+                    .noneMatch(a -> a.getTitle().startsWith("Fix all")));
         }
     }
 
@@ -119,7 +126,9 @@ class CodeActionTest {
                 assertNull(a.getEdit(), a.getTitle());
                 assertNotNull(a.getData(), a.getTitle());
             }
-            CodeAction fixAll = as.stream().filter(a -> a.getKind().equals("source.fixAll.graphmend")).findFirst().orElseThrow();
+            // asked for every kind with fixable problems in range: fix-all once, in the quick-fix menu
+            assertEquals(1, as.stream().filter(a -> a.getTitle().startsWith("Fix all")).count(), as.toString());
+            CodeAction fixAll = titled(as, "Fix all GraphMend problems in this file");
             CodeAction resolved = h.remote.getTextDocumentService().resolveCodeAction(titled(as, "Rewrite to torch.where"))
                     .get(10, TimeUnit.SECONDS);
             TextDocumentEdit tde = Texts.docEdit(resolved.getEdit());
@@ -152,6 +161,7 @@ class CodeActionTest {
             assertEquals(1, edits.size());
             String fixed = Texts.apply(Texts.SAMPLE, edits);
             assertTrue(fixed.contains("if x.shape[0] > 0:") && fixed.contains("    None\n"), fixed);
+            // it applies an unsafe fix: the editor asks first
             assertTrue(as.get(0).getEdit().getChangeAnnotations().values().iterator().next().getNeedsConfirmation());
             // only quick fixes asked for: no fix-all
             assertTrue(actions(h, range(0, 0, 0, 0), List.of(CodeActionKind.QuickFix)).isEmpty());
