@@ -13,6 +13,8 @@
 //   07 saving with editor.codeActionsOnSave {"source.fixAll.graphmend": "explicit"} writes it
 //   08 a syntax error typed half-way in another file does not hide that file's squiggles
 //   09 graphmend.ignore added in the Settings editor; 10 it takes effect (GM101 gone, GM102 stays)
+//   11 graphmend.exclude written to the workspace settings: the file's diagnostics go
+//   12 graphmend.run = onSave with graphmend.fixAll = false: diagnostics follow saves, and a save fixes nothing
 // code-server and everything it started (extension host, the Java server) are stopped by PID.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -51,6 +53,7 @@ const settings = {
   'editor.hover.delay': 150,
   'files.autoSave': 'off',
   'security.workspace.trust.enabled': false,
+  'editor.autoClosingBrackets': 'never', // the text typed is the text analysed
 };
 fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
 
@@ -306,9 +309,38 @@ async function main() {
     await waitFor('graphmend.ignore in the workspace settings file', LIMIT, async () =>
       JSON.stringify(JSON.parse(fs.readFileSync(settingsFile, 'utf8'))['graphmend.ignore'] || []) === '["GM101"]');
     await screenshot('ignore-setting', 'the Settings editor: graphmend.ignore = ["GM101"] added as a user does');
-    // (VS Code 1.139 shows the Settings editor over the workbench; other.py's squiggles are counted beneath it)
+    // VS Code 1.139 shows the Settings editor as a modal over the workbench: close it as a user does
+    await page.locator('a.codicon-close[aria-label^="Close Modal Editor"]').first().click();
+    await waitFor('the Settings editor closed', 10_000, async () => (await page.locator('.settings-editor:visible').count()) === 0);
     await waitFor('the GM101 squiggle gone after graphmend.ignore', LIMIT, async () => (await squiggles()) === before - 1);
     await screenshot('ignore-applied', 'after the setting: one squiggle fewer in other.py (GM101 gone; GM102 and the syntax error stay)');
+
+    // 11 graphmend.exclude (the extension's own setting, applied in its diagnostics middleware)
+    const now = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+    fs.writeFileSync(settingsFile, JSON.stringify({ ...now, 'graphmend.exclude': ['other.py'] }, null, 2));
+    await waitFor('no squiggles in the excluded other.py', LIMIT, async () => (await squiggles()) === 0)
+      .catch((e) => fail(`${e.message}; the workspace settings say ${fs.readFileSync(settingsFile, 'utf8')}`));
+    await screenshot('exclude-setting', 'after "graphmend.exclude": ["other.py"] in the workspace settings: other.py has no diagnostics');
+
+    // 12 graphmend.run = onSave and graphmend.fixAll = false: a change shows when saved, and saving fixes nothing
+    const { ['graphmend.exclude']: _dropped, ...rest } = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+    fs.writeFileSync(settingsFile, JSON.stringify({ ...rest, 'graphmend.run': 'onSave', 'graphmend.fixAll': false }, null, 2));
+    const shownBack = await waitFor('other.py\'s squiggles back (GM102 and the syntax error)', LIMIT, async () => {
+      const n = await squiggles();
+      return n >= 2 ? n : null;
+    });
+    await clickOn('def broken(x:');
+    await page.keyboard.press('Control+Shift+K'); // delete the line: the syntax error is gone from the text
+    await waitFor('the line deleted', 10_000, async () => !(await editorText())?.includes('def broken'));
+    await page.waitForTimeout(3000); // onType would have shown the change by now (about a second here)
+    if ((await squiggles()) !== shownBack) fail(`with graphmend.run = onSave the squiggles changed before saving: ${await squiggles()}`);
+    await screenshot('run-on-save-typed', 'graphmend.run = onSave: the syntax error line deleted, its squiggle still shown until saved');
+    await page.keyboard.press('Control+S');
+    await waitFor('the saved state\'s diagnostics: GM102 alone', LIMIT, async () => (await squiggles()) === 1);
+    if (!fs.readFileSync(path.join(ws, 'other.py'), 'utf8').includes('print("gate ran")')) {
+      fail('graphmend.fixAll = false, yet saving rewrote the print');
+    }
+    await screenshot('run-on-save-saved', 'after Ctrl+S: GM102 alone; graphmend.fixAll = false left the print as it was');
   } catch (e) {
     try { await page?.screenshot({ path: path.join(artefacts, 'failure.png') }); } catch { /* closed */ }
     throw e;

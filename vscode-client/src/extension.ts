@@ -3,14 +3,18 @@
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import {
+  DiagnosticPullMode,
+  DocumentDiagnosticRequest,
   ExecuteCommandRequest,
   LanguageClient,
   LanguageClientOptions,
   ServerOptions,
   State,
+  vsdiag,
 } from 'vscode-languageclient/node';
 import { COMMANDS, CommandHost, registerCommands } from './commands';
 import { findJava, JAVA_DOWNLOAD_URL, nodeExec, nodeIsFile } from './java';
+import { DiagnosticGate, filterFixAll, isExcluded, needsJava, RunMode, serverCommand, shouldNotify } from './options';
 import { effectiveJavaHome, Inspect, serverSettings } from './settings';
 import { fromClientState, ServerState, statusLook } from './status';
 
@@ -23,6 +27,55 @@ let status: vscode.StatusBarItem;
 let context: vscode.ExtensionContext;
 /** Serialises start/stop so a restart during a start does not leave two servers. */
 let lifecycle: Promise<void> = Promise.resolve();
+/** graphmend.run = onSave holds back diagnostics of documents with unsaved changes. */
+const gate = new DiagnosticGate<vscode.Diagnostic>(() => setting<RunMode>('run', 'onType'));
+
+/** What the server last published per document, and how to show it. */
+const lastPublished = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[]; show: (d: vscode.Diagnostic[]) => void }>();
+
+function excluded(uri: vscode.Uri): boolean {
+  const roots = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+  return uri.scheme === 'file' && isExcluded(uri.fsPath, setting<string[]>('exclude', []), roots);
+}
+
+/**
+ * The server pushes diagnostics to a client that cannot pull them, and VS Code pulls: both ways
+ * go through graphmend.exclude and graphmend.run. After a change of either, the open documents'
+ * diagnostics are shown again (pushed ones from what was last published, pulled ones pulled anew).
+ */
+function refilter(): void {
+  for (const key of lastPublished.keys()) showFiltered(key);
+  const pulls = client?.getFeature(DocumentDiagnosticRequest.method);
+  for (const doc of vscode.workspace.textDocuments) {
+    const p = pulls?.getProvider(doc);
+    if (p) { p.onDidChangeDiagnosticsEmitter.fire(); return; } // re-pulls every open document
+  }
+}
+
+/** Shows a document's last published diagnostics as graphmend.exclude and graphmend.run say. */
+function showFiltered(key: string): void {
+  const p = lastPublished.get(key);
+  if (!p) return;
+  if (excluded(p.uri)) {
+    p.show([]);
+    return;
+  }
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+  gate.published(key, p.diagnostics, doc?.isDirty ?? false, p.show);
+}
+
+function setting<T>(key: string, fallback: T): T {
+  return vscode.workspace.getConfiguration(SECTION).get<T>(key, fallback);
+}
+
+/** A message that pops up only as graphmend.showNotifications allows; the output channel always has it. */
+function notify(kind: 'error' | 'warning' | 'info' | 'result', msg: string, ...items: string[]): Thenable<string | undefined> {
+  output.appendLine(msg);
+  if (!shouldNotify(kind, setting<string>('showNotifications', 'onError'))) return Promise.resolve(undefined);
+  const show = kind === 'error' ? vscode.window.showErrorMessage : kind === 'warning'
+    ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  return show(msg, ...items);
+}
 
 function inspectorFor(scope?: vscode.Uri): Inspect {
   const cfg = vscode.workspace.getConfiguration(SECTION, scope);
@@ -43,47 +96,68 @@ function setState(state: ServerState, detail?: string): void {
 }
 
 async function start(): Promise<void> {
-  setState('starting');
-  const jar = context.asAbsolutePath('server/graphmend.jar');
-  if (!fs.existsSync(jar)) {
-    const msg = `GraphMend: the server jar is missing from the extension (${jar}); reinstall the extension.`;
-    output.appendLine(msg);
-    setState('error', msg);
-    void vscode.window.showErrorMessage(msg);
+  if (!setting<boolean>('enable', true)) {
+    output.appendLine('GraphMend is disabled (graphmend.enable is false): no server is started.');
+    setState('disabled');
     return;
   }
-  const home = effectiveJavaHome(
-    vscode.workspace.getConfiguration(SECTION).inspect<string>('java.home'),
-    vscode.workspace.isTrusted,
-  );
-  if (home.ignored !== undefined) {
-    output.appendLine(
-      `The workspace sets graphmend.java.home to ${home.ignored}; it is ignored because the workspace is not trusted.`,
-    );
+  setState('starting');
+  const customPath = setting<string>('path', '').trim();
+  const jar = context.asAbsolutePath('server/graphmend.jar');
+  if (customPath === '' && !fs.existsSync(jar)) {
+    const msg = `GraphMend: the server jar is missing from the extension (${jar}); reinstall the extension.`;
+    setState('error', msg);
+    void notify('error', msg);
+    return;
   }
-  const java = await findJava({
-    settingHome: home.home,
-    env: process.env,
-    platform: process.platform,
-    exec: nodeExec,
-    isFile: nodeIsFile,
-  });
-  if (!java.ok) {
-    output.appendLine(java.message);
-    for (const t of java.tried) output.appendLine('  ' + t);
-    setState('error', 'Java 17+ not found');
-    void vscode.window.showErrorMessage(java.message, 'Download Java', 'Open Settings', 'Show Output').then((pick) => {
-      if (pick === 'Download Java') void vscode.env.openExternal(vscode.Uri.parse(JAVA_DOWNLOAD_URL));
-      else if (pick === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'graphmend.java.home');
-      else if (pick === 'Show Output') output.show(true);
+  if (customPath !== '' && !fs.existsSync(customPath)) {
+    const msg = `GraphMend: graphmend.path names ${customPath}, which does not exist.`;
+    setState('error', msg);
+    void notify('error', msg, 'Open Settings').then((pick) => {
+      if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'graphmend.path');
     });
     return;
   }
-  output.appendLine(`Using Java ${java.versionText} from ${java.source}: ${java.java}`);
+  let javaPath: string | undefined;
+  let javaNote = '';
+  if (needsJava(customPath)) {
+    const home = effectiveJavaHome(
+      vscode.workspace.getConfiguration(SECTION).inspect<string>('java.home'),
+      vscode.workspace.isTrusted,
+    );
+    if (home.ignored !== undefined) {
+      output.appendLine(
+        `The workspace sets graphmend.java.home to ${home.ignored}; it is ignored because the workspace is not trusted.`,
+      );
+    }
+    const java = await findJava({
+      settingHome: home.home,
+      env: process.env,
+      platform: process.platform,
+      exec: nodeExec,
+      isFile: nodeIsFile,
+    });
+    if (!java.ok) {
+      for (const t of java.tried) output.appendLine('  ' + t);
+      setState('error', 'Java 17+ not found');
+      void notify('error', java.message, 'Download Java', 'Open Settings', 'Show Output').then((pick) => {
+        if (pick === 'Download Java') void vscode.env.openExternal(vscode.Uri.parse(JAVA_DOWNLOAD_URL));
+        else if (pick === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'graphmend.java.home');
+        else if (pick === 'Show Output') output.show(true);
+      });
+      return;
+    }
+    output.appendLine(`Using Java ${java.versionText} from ${java.source}: ${java.java}`);
+    javaPath = java.java;
+    javaNote = `Java ${java.versionText} (${java.source})`;
+  }
 
-  // JVM options as docs/lsp.md recommends: a deep stack for deeply nested code, and the serial
-  // collector, which measured lowest in latency and resident memory for this server
-  const serverOptions: ServerOptions = { command: java.java, args: ['-Xss16m', '-XX:+UseSerialGC', '-jar', jar, 'lsp'] };
+  // JVM options as docs/lsp.md recommends unless graphmend.java.args says otherwise: a deep stack
+  // for deeply nested code, and the serial collector, which measured lowest in latency and memory
+  const cmd = serverCommand({ path: customPath, javaArgs: setting<string[]>('java.args', []), java: javaPath, bundledJar: jar });
+  if (!cmd.ok) return; // (needsJava said Java was found)
+  output.appendLine(`Starting ${cmd.value.describe}: ${cmd.value.command} ${cmd.value.args.join(' ')}`);
+  const serverOptions: ServerOptions = { command: cmd.value.command, args: cmd.value.args };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'python' },
@@ -93,7 +167,30 @@ async function start(): Promise<void> {
     synchronize: { configurationSection: SECTION },
     outputChannel: output,
     traceOutputChannel: trace,
+    // graphmend.run = onSave: VS Code pulls a document's diagnostics when it is saved, not as it changes
+    diagnosticPullOptions: {
+      onChange: true,
+      onSave: true,
+      filter: (_doc, mode) => mode === DiagnosticPullMode.onType && setting<RunMode>('run', 'onType') === 'onSave',
+    },
     middleware: {
+      // graphmend.exclude: no diagnostics for excluded files; graphmend.run = onSave: held until saved
+      handleDiagnostics: (uri, diagnostics, next) => {
+        // kept, so that a change of graphmend.exclude can show or hide them without a new publish
+        lastPublished.set(uri.toString(), { uri, diagnostics, show: (d) => next(uri, d) });
+        showFiltered(uri.toString());
+      },
+      provideDiagnostics: async (document, previousResultId, token, next) => {
+        const uri = document instanceof vscode.Uri ? document : document.uri;
+        if (excluded(uri)) return { kind: vsdiag.DocumentDiagnosticReportKind.full, items: [] };
+        return next(document, previousResultId, token);
+      },
+      // graphmend.fixAll false: the server's source.fixAll action is left out (on-save fix-all does nothing)
+      provideCodeActions: async (document, range, ctx, token, next) => {
+        const actions = await next(document, range, ctx, token);
+        if (!actions) return actions;
+        return filterFixAll(actions as vscode.CodeAction[], setting<boolean>('fixAll', true));
+      },
       workspace: {
         // Answer section `graphmend` with exactly what initializationOptions carried: the values
         // the user set, in the names the server reads; anything else goes the default way.
@@ -117,12 +214,11 @@ async function start(): Promise<void> {
   });
   try {
     await c.start();
-    setState('running', `Java ${java.versionText} (${java.source})`);
+    setState('running', javaNote || cmd.value.describe);
   } catch (e) {
     const msg = `GraphMend: the server did not start: ${e instanceof Error ? e.message : String(e)}`;
-    output.appendLine(msg);
     setState('error', msg);
-    void vscode.window.showErrorMessage(msg, 'Show Output').then((pick) => {
+    void notify('error', msg, 'Show Output').then((pick) => {
       if (pick) output.show(true);
     });
   }
@@ -167,16 +263,24 @@ export function activate(ctx: vscode.ExtensionContext): Promise<void> {
       client!.sendRequest(ExecuteCommandRequest.type, { command, arguments: args }),
     restart,
     showOutput: () => output.show(true),
-    info: (m) => void vscode.window.showInformationMessage(m),
-    error: (m) => void vscode.window.showErrorMessage(m, 'Show Output').then((p) => p && output.show(true)),
+    info: (m) => void notify('result', m),
+    error: (m) => void notify('error', m, 'Show Output').then((p) => p && output.show(true)),
   };
   ctx.subscriptions.push(...registerCommands(host));
 
   ctx.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       // Analysis settings reach the running server through workspace/didChangeConfiguration;
-      // the Java to run it with needs a new process.
-      if (e.affectsConfiguration('graphmend.java.home')) void restart();
+      // what it runs with (Java, its options, another server, on or off) needs a new process.
+      if (['graphmend.java.home', 'graphmend.java.args', 'graphmend.path', 'graphmend.enable']
+        .some((k) => e.affectsConfiguration(k))) void restart();
+      if (e.affectsConfiguration('graphmend.run')) gate.releaseAll();
+      if (e.affectsConfiguration('graphmend.exclude') || e.affectsConfiguration('graphmend.run')) refilter();
+    }),
+    vscode.workspace.onDidSaveTextDocument((d) => gate.release(d.uri.toString())),
+    vscode.workspace.onDidCloseTextDocument((d) => {
+      gate.release(d.uri.toString());
+      lastPublished.delete(d.uri.toString());
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       const i = vscode.workspace.getConfiguration(SECTION).inspect<string>('java.home');

@@ -1,6 +1,6 @@
 // The status bar item's look for each server state. No `vscode` import.
 
-export type ServerState = 'starting' | 'running' | 'stopped' | 'error';
+export type ServerState = 'starting' | 'running' | 'stopped' | 'disabled' | 'error';
 
 /** vscode-languageclient's `State` enum values (Stopped = 1, Running = 2, Starting = 3). */
 export function fromClientState(state: number): ServerState {
@@ -35,6 +35,11 @@ export function statusLook(state: ServerState, detail?: string): StatusLook {
         text: '$(circle-slash) GraphMend',
         tooltip: `GraphMend: server stopped${more}\nClick to show the output; run "GraphMend: Restart server" to start it.`,
         background: 'warning',
+      };
+    case 'disabled':
+      return {
+        text: '$(circle-slash) GraphMend',
+        tooltip: `GraphMend: disabled (graphmend.enable is false)${more}\nClick to show the output.`,
       };
     case 'error':
       return {

@@ -39,9 +39,10 @@ test('a blank torchVersion or a null value counts as not set', () => {
   );
 });
 
-test('package.json contributes exactly the SPEC section 3 settings plus java.home and trace.server', () => {
+test('package.json contributes exactly the analysis settings plus the extension\'s own', () => {
   const props = Object.keys(manifest.contributes.configuration.properties).sort();
-  const expected = [...ANALYSIS_SETTINGS.map((k) => `graphmend.${k}`), 'graphmend.java.home', 'graphmend.trace.server'].sort();
+  const own = ['java.home', 'java.args', 'path', 'enable', 'run', 'showNotifications', 'fixAll', 'exclude', 'trace.server'];
+  const expected = [...ANALYSIS_SETTINGS.map((k) => `graphmend.${k}`), ...own.map((k) => `graphmend.${k}`)].sort();
   assert.deepEqual(props, expected);
   assert.deepEqual(Object.values(PYPROJECT_KEY).sort(), ['assume-compiled', 'ignore', 'select', 'severity', 'torch-version', 'unsafe-fixes']);
   for (const k of ANALYSIS_SETTINGS) {

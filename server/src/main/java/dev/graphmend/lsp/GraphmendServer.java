@@ -221,6 +221,9 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         TextDocumentSyncOptions sync = new TextDocumentSyncOptions();
         sync.setOpenClose(true);
         sync.setChange(TextDocumentSyncKind.Incremental);
+        // saves are announced (without the text): a client that pulls diagnostics on save only
+        // (VS Code with graphmend.run = onSave) pulls when it sends didSave
+        sync.setSave(new org.eclipse.lsp4j.SaveOptions(false));
         sc.setTextDocumentSync(sync);
         sc.setHoverProvider(true);
         CodeActionOptions ca = new CodeActionOptions(List.of(CodeActionKind.QuickFix, FIX_ALL_KIND));

@@ -28,6 +28,7 @@ class DiagnosticsTest {
             assertEquals("utf-16", c.getPositionEncoding());
             assertEquals(TextDocumentSyncKind.Incremental, c.getTextDocumentSync().getRight().getChange());
             assertTrue(c.getTextDocumentSync().getRight().getOpenClose());
+            assertFalse(c.getTextDocumentSync().getRight().getSave().getRight().getIncludeText(), "saves announced, without the text");
             assertTrue(c.getHoverProvider().getLeft());
             assertEquals(List.of("quickfix", "source.fixAll.graphmend"), c.getCodeActionProvider().getRight().getCodeActionKinds());
             assertTrue(c.getCodeActionProvider().getRight().getResolveProvider());
