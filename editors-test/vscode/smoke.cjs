@@ -4,6 +4,8 @@
 // server, and checks what a VS Code user would see:
 //   A. no Java 17+ anywhere: error status, a message with "Download Java", the candidates tried;
 //   A'. a trusted workspace's wrong graphmend.java.home is used, so reported, not bypassed;
+//   A''. graphmend.enable false: no server, a "disabled" status; graphmend.path naming a program:
+//      that program started with `lsp`, no Java search;
 //   B. an untrusted workspace whose settings set graphmend.java.home: that value is ignored, Java
 //      comes from JAVA_HOME/PATH, the status goes to running, the user's graphmend.severity reaches
 //      the server (GM101 arrives as an Error), the light bulb offers "Rewrite to torch.where"
@@ -108,6 +110,37 @@ async function trustedBadJavaHome() {
   say('ok: trusted workspace, wrong graphmend.java.home: used (not bypassed) and reported, error status');
 }
 
+async function disabled() {
+  log.length = 0;
+  const fake = createFake({ settings: { 'graphmend.enable': false } });
+  const ext = load(fake);
+  await ext.activate(context());
+  const s = status(fake);
+  if (!s || !s.tooltip.includes('disabled')) fail(`status with graphmend.enable false is ${JSON.stringify(s && [s.text, s.tooltip])}`);
+  if (!/graphmend.enable is false/.test(outputText(fake))) fail('the output does not say the extension is disabled:\n' + outputText(fake));
+  if (log.some((l) => l.startsWith('error:'))) fail('a disabled extension showed an error: ' + JSON.stringify(log));
+  await ext.deactivate();
+  say('ok: graphmend.enable false: no server, "disabled" status, no error');
+}
+
+async function customServerPath() {
+  log.length = 0;
+  // graphmend.path naming a program (a launcher like the repository's `graphmend`): started with
+  // `lsp`, without a Java search; this one runs the jar the .vsix carries
+  const script = path.join(tmp, 'custom-launcher.sh');
+  fs.writeFileSync(script, `#!/bin/sh\nexec java -Xss16m -jar '${path.join(extDir, 'server/graphmend.jar')}' "$@"\n`, { mode: 0o755 });
+  const fake = createFake({ settings: { 'graphmend.path': script } });
+  const ext = load(fake);
+  await ext.activate(context());
+  const s = status(fake);
+  await wait('the running status with graphmend.path', LIMIT, () => s.text === '$(check) GraphMend');
+  const out = outputText(fake);
+  if (!out.includes(`Starting ${script} lsp (graphmend.path)`)) fail('graphmend.path was not what was started:\n' + out);
+  if (/Using Java/.test(out)) fail('Java was looked for although graphmend.path names a program:\n' + out);
+  await ext.deactivate();
+  say('ok: graphmend.path naming a program: started as `PROGRAM lsp` without a Java search, server running');
+}
+
 async function untrustedWorkspace() {
   log.length = 0;
   const dir = fs.mkdtempSync(path.join(tmp, 'ws-'));
@@ -190,6 +223,8 @@ async function untrustedWorkspace() {
   try {
     await noJava();
     await trustedBadJavaHome();
+    await disabled();
+    await customServerPath();
     await untrustedWorkspace();
     say('PASS');
   } catch (e) {
