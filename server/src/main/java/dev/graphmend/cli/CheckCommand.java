@@ -95,7 +95,7 @@ final class CheckCommand {
         static Inputs expand(List<String> paths, PrintStream err) {
             Inputs in = new Inputs();
             for (String arg : paths) {
-                List<PathExpander.Entry> entries = PathExpander.expand(List.of(arg));
+                List<PathExpander.Entry> entries = PathExpander.expand(List.of(arg), true);
                 boolean any = false;
                 for (PathExpander.Entry e : entries) {
                     if (!e.ok()) {

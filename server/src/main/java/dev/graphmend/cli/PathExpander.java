@@ -1,5 +1,6 @@
 package dev.graphmend.cli;
 
+import dev.graphmend.passes.config.SourceFolders;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -23,7 +24,10 @@ import java.util.List;
  *   <li>arguments keep their command-line order (no global sort, no de-duplication).
  * </ul>
  * Unlike {@code os.walk}, a directory that cannot be listed is reported instead of being skipped
- * silently.
+ * silently. {@code check} and {@code fix} also skip, below a folder given, the folders that hold
+ * no project code ({@link SourceFolders}: {@code .git}, {@code .venv}, {@code node_modules}, …),
+ * as the language server's index does; {@code ast}, compared file for file with CPython's walk,
+ * does not.
  */
 final class PathExpander {
     private PathExpander() {}
@@ -53,7 +57,13 @@ final class PathExpander {
         return a + "/" + b;
     }
 
+    /** Every {@code *.py} below the folders given, as {@code os.walk} finds them (the {@code ast} command). */
     static List<Entry> expand(List<String> args) {
+        return expand(args, false);
+    }
+
+    /** As {@link #expand(List)}; with {@code sourcesOnly}, folders {@link SourceFolders} excludes are not walked. */
+    static List<Entry> expand(List<String> args, boolean sourcesOnly) {
         List<Entry> out = new ArrayList<>();
         for (String arg : args) {
             Path p;
@@ -66,7 +76,7 @@ final class PathExpander {
             if (!arg.isEmpty() && Files.isDirectory(p)) {
                 List<String> found = new ArrayList<>();
                 List<Entry> problems = new ArrayList<>();
-                walk(arg, p, found, problems);
+                walk(arg, p, found, problems, sourcesOnly);
                 found.sort(CODE_POINT_ORDER);
                 for (String f : found) out.add(Entry.file(f));
                 out.addAll(problems);
@@ -79,7 +89,7 @@ final class PathExpander {
         return out;
     }
 
-    private static void walk(String shown, Path dir, List<String> found, List<Entry> problems) {
+    private static void walk(String shown, Path dir, List<String> found, List<Entry> problems, boolean sourcesOnly) {
         List<String[]> subdirs = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path entry : entries) {
@@ -87,7 +97,7 @@ final class PathExpander {
                 if (Files.isDirectory(entry)) {
                     // os.walk(followlinks=False) lists a link to a directory among the
                     // directories but does not descend into it.
-                    if (!Files.isSymbolicLink(entry)) subdirs.add(new String[] {name});
+                    if (!Files.isSymbolicLink(entry) && !(sourcesOnly && SourceFolders.skipped(entry))) subdirs.add(new String[] {name});
                 } else if (name.endsWith(".py")) {
                     found.add(join(shown, name));
                 }
@@ -97,7 +107,7 @@ final class PathExpander {
             return;
         }
         subdirs.sort((x, y) -> CODE_POINT_ORDER.compare(x[0], y[0]));
-        for (String[] sub : subdirs) walk(join(shown, sub[0]), dir.resolve(sub[0]), found, problems);
+        for (String[] sub : subdirs) walk(join(shown, sub[0]), dir.resolve(sub[0]), found, problems, sourcesOnly);
     }
 
     static String describe(Exception e) {

@@ -3,6 +3,7 @@ package dev.graphmend.lsp;
 import dev.graphmend.ir.source.SourceText;
 import dev.graphmend.passes.ProjectLoader;
 import dev.graphmend.passes.analysis.SourceModule;
+import dev.graphmend.passes.config.SourceFolders;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -23,9 +24,6 @@ import java.util.function.BooleanSupplier;
  * read from disk: the server gives the engine their editor text instead.
  */
 final class WorkspaceIndex {
-    /** Folders that hold no project code: caches, virtual environments, VCS data, node modules. */
-    private static final Set<String> SKIP = Set.of("__pycache__", "node_modules", "site-packages", "venv", ".venv",
-            "env", ".tox", ".nox", "build", "dist", "target");
     static final int MAX_FILES = 5000;
 
     interface Progress {
@@ -34,7 +32,7 @@ final class WorkspaceIndex {
 
     private final Map<Path, SourceModule> modules = new ConcurrentHashMap<>();
 
-    /** Lists the Python files under the folders (hidden and tool folders skipped), sorted. */
+    /** Lists the Python files under the folders, those {@link SourceFolders} excludes skipped (as `check` does), sorted. */
     static List<Path> pythonFiles(Collection<Path> roots) {
         List<Path> out = new ArrayList<>();
         for (Path root : roots) {
@@ -43,9 +41,7 @@ final class WorkspaceIndex {
                 Files.walkFileTree(root, new SimpleFileVisitor<>() {
                     @Override
                     public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                        String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
-                        if (!dir.equals(root) && (name.startsWith(".") || SKIP.contains(name)
-                                || Files.isRegularFile(dir.resolve("pyvenv.cfg")))) {
+                        if (!dir.equals(root) && SourceFolders.skipped(dir)) {
                             return FileVisitResult.SKIP_SUBTREE;
                         }
                         return FileVisitResult.CONTINUE;

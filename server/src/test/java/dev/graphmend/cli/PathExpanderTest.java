@@ -38,6 +38,32 @@ class PathExpanderTest {
         assertEquals(0, PathExpander.CODE_POINT_ORDER.compare("ab", "ab"));
     }
 
+    /**
+     * check and fix walk past the folders that hold no project code, exactly as the language
+     * server's index does; ast (compared with CPython's os.walk) walks everything. A file named
+     * on the command line is read wherever it is.
+     */
+    @Test
+    void checkAndTheServerIndexSkipTheSameFolders(@TempDir Path tmp) throws Exception {
+        Path ws = tmp.resolve("repo");
+        for (String f : new String[] {"model.py", "pkg/layers.py", ".venv/lib/site.py", "venv/x.py", "node_modules/y.py",
+                "build/lib/z.py", "dist/w.py", ".git/hooks/h.py", "pkg/__pycache__/c.py", ".hidden/k.py",
+                "myenv/bin/a.py", "buildings/house.py"}) {
+            Files.createDirectories(ws.resolve(f).getParent());
+            Files.writeString(ws.resolve(f), "");
+        }
+        Files.writeString(ws.resolve("myenv/pyvenv.cfg"), "home = /usr/bin\n"); // a virtual environment by another name
+        List<String> check = new ArrayList<>();
+        for (String p : paths(PathExpander.expand(List.of(ws.toString()), true))) check.add(ws.relativize(Path.of(p)).toString());
+        assertEquals(List.of("buildings/house.py", "model.py", "pkg/layers.py"), check);
+        List<String> index = new ArrayList<>();
+        for (Path p : dev.graphmend.lsp.WorkspaceIndexAccess.pythonFiles(List.of(ws))) index.add(ws.relativize(p).toString());
+        assertEquals(check, index, "the language server indexes what check reads");
+        assertEquals(13 - 1, paths(PathExpander.expand(List.of(ws.toString()))).size(), "ast walks every folder");
+        assertEquals(List.of(ws.resolve(".venv/lib/site.py").toString()),
+                paths(PathExpander.expand(List.of(ws.resolve(".venv/lib/site.py").toString()), true)), "a file named is read");
+    }
+
     /** The expected order below is what gm_ast_dump.py's expand() prints for this tree. */
     @Test
     void walkMatchesOsWalkThenSorted(@TempDir Path tmp) throws Exception {

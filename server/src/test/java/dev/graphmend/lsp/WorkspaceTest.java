@@ -74,6 +74,11 @@ class WorkspaceTest {
             h.client.configuration = Harness.json("{\"torchVersion\": \"banana\"}");
             h.remote.getWorkspaceService().didChangeConfiguration(new DidChangeConfigurationParams(new com.google.gson.JsonObject()));
             h.client.awaitPublished(x -> x.getUri().equals(uri) && codes(x).equals(List.of("GM102")));
+            // (the message and the publish travel separately: wait for the message, do not race it)
+            long until = System.currentTimeMillis() + 10_000;
+            while (h.client.shown.stream().noneMatch(m -> m.getMessage().contains("torch-version")) && System.currentTimeMillis() < until) {
+                Thread.sleep(20);
+            }
             assertTrue(h.client.shown.stream().anyMatch(m -> m.getMessage().contains("torch-version")), h.client.shown.toString());
         }
     }
