@@ -69,7 +69,10 @@ final class Fixtures {
         Matcher m = CONFIG.matcher(ls.get(0));
         if (!m.find()) return AnalysisConfig.defaults();
         try {
-            return ConfigFile.fromToml(m.group(1).replace(";", "\n"), AnalysisConfig.defaults(), file.toString());
+            List<String> warnings = new java.util.ArrayList<>();
+            AnalysisConfig c = ConfigFile.fromToml(m.group(1).replace(";", "\n"), AnalysisConfig.defaults(), file.toString(), warnings);
+            if (!warnings.isEmpty()) throw new IllegalStateException("a fixture's configuration line: " + warnings);
+            return c;
         } catch (ConfigFile.ConfigException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }

@@ -50,7 +50,9 @@ final class CheckCommand {
         }
         AnalysisConfig config;
         try {
-            config = o.config(o.noConfig ? AnalysisConfig.defaults() : ConfigFile.nearest(inputs.files.get(0).file()));
+            List<String> warnings = new java.util.ArrayList<>();
+            config = o.config(o.noConfig ? AnalysisConfig.defaults() : ConfigFile.nearest(inputs.files.get(0).file(), warnings));
+            for (String w : warnings) err.println("graphmend check: warning: " + w);
         } catch (ConfigFile.ConfigException e) {
             err.println("graphmend check: " + e.getMessage());
             return Main.EXIT_USAGE;

@@ -47,7 +47,9 @@ final class FixCommand {
         }
         AnalysisConfig config;
         try {
-            config = o.config(o.noConfig ? AnalysisConfig.defaults() : ConfigFile.nearest(inputs.files.get(0).file()));
+            List<String> warnings = new java.util.ArrayList<>();
+            config = o.config(o.noConfig ? AnalysisConfig.defaults() : ConfigFile.nearest(inputs.files.get(0).file(), warnings));
+            for (String w : warnings) err.println("graphmend fix: warning: " + w);
         } catch (ConfigFile.ConfigException e) {
             err.println("graphmend fix: " + e.getMessage());
             return Main.EXIT_USAGE;

@@ -598,6 +598,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         try {
             Settings.Resolved cfg = settings.configFor(s.path);
             for (String err : cfg.errors()) reportConfigError(err);
+            for (String w : cfg.warnings()) reportConfigWarning(w);
             List<SourceModule> modules = othersFor(e);
             long tConfig = System.nanoTime();
             SourceModule mine = s.module();
@@ -671,6 +672,14 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         log.error("configuration: " + err + " (this layer is ignored)");
         LanguageClient c = client;
         if (c != null) c.showMessage(new MessageParams(MessageType.Warning, "GraphMend configuration: " + err));
+    }
+
+    /** An unknown key: the rest of its table applies (docs/lsp.md, "Configuration"). */
+    private void reportConfigWarning(String w) {
+        if (!reportedConfigErrors.add(w)) return;
+        log.warn("configuration: " + w);
+        LanguageClient c = client;
+        if (c != null) c.showMessage(new MessageParams(MessageType.Warning, "GraphMend configuration: " + w));
     }
 
     private void configChanged() {

@@ -20,16 +20,17 @@ import java.util.Set;
  *
  * <p>Editor settings may hold keys that are not analysis settings (VS Code puts
  * {@code graphmend.trace.server} in the same section, an extension its own options); those are
- * skipped. A layer with an error is skipped as a whole and the error reported, so a typo in one
- * place does not switch the analysis off.
+ * skipped. A layer with an error (a value of the wrong type) is skipped as a whole and the error
+ * reported, so a typo in one place does not switch the analysis off; an unknown key in a
+ * pyproject.toml is a warning and the rest of its table applies.
  */
 final class Settings {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> KEYS = Set.of("torch-version", "select", "ignore", "severity", "assume-compiled",
             "unsafe-fixes");
 
-    /** A configuration and the errors met while building it. */
-    record Resolved(AnalysisConfig config, List<String> errors) {}
+    /** A configuration, the errors met while building it (their layers skipped), and the warnings (unknown keys, ignored). */
+    record Resolved(AnalysisConfig config, List<String> errors, List<String> warnings) {}
 
     private volatile JsonNode initializationOptions;
     private volatile JsonNode editor;
@@ -46,21 +47,22 @@ final class Settings {
     }
 
     Resolved configFor(Path file) {
-        List<String> errors = new ArrayList<>();
+        List<String> errors = new ArrayList<>(), warnings = new ArrayList<>();
         AnalysisConfig c = AnalysisConfig.defaults();
         Path pyproject = file == null ? null : ConfigFile.find(file.getParent() == null ? file : file.getParent());
         if (pyproject != null) {
             FileLayer l = fileLayer(pyproject);
+            warnings.addAll(l.warnings());
             if (l.error() != null) errors.add(l.error());
             else c = l.config();
         }
-        c = layer(c, initializationOptions, "initializationOptions", errors);
-        c = layer(c, editor, "settings (graphmend)", errors);
-        return new Resolved(c, errors);
+        c = layer(c, initializationOptions, "initializationOptions", errors, warnings);
+        c = layer(c, editor, "settings (graphmend)", errors, warnings);
+        return new Resolved(c, errors, warnings);
     }
 
     /** A pyproject.toml's layer over the defaults, or its error; read again only when the file changes. */
-    private record FileLayer(Object stamp, AnalysisConfig config, String error) {}
+    private record FileLayer(Object stamp, AnalysisConfig config, String error, List<String> warnings) {}
 
     private final Map<Path, FileLayer> files = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -80,19 +82,21 @@ final class Settings {
         FileLayer cached = files.get(pyproject);
         if (cached != null && stamp != null && stamp.equals(cached.stamp())) return cached;
         FileLayer l;
+        List<String> warnings = new ArrayList<>();
         try {
-            l = new FileLayer(stamp, ConfigFile.load(pyproject, AnalysisConfig.defaults()), null);
+            l = new FileLayer(stamp, ConfigFile.load(pyproject, AnalysisConfig.defaults(), warnings), null, List.copyOf(warnings));
         } catch (ConfigFile.ConfigException e) {
-            l = new FileLayer(stamp, null, e.getMessage());
+            l = new FileLayer(stamp, null, e.getMessage(), List.copyOf(warnings));
         }
         if (stamp != null) files.put(pyproject, l);
         return l;
     }
 
-    private static AnalysisConfig layer(AnalysisConfig base, JsonNode settings, String where, List<String> errors) {
+    private static AnalysisConfig layer(AnalysisConfig base, JsonNode settings, String where, List<String> errors,
+                                        List<String> warnings) {
         if (settings == null || settings.isEmpty()) return base;
         try {
-            return ConfigFile.apply(settings, base, where);
+            return ConfigFile.apply(settings, base, where, warnings);
         } catch (ConfigFile.ConfigException e) {
             errors.add(e.getMessage());
             return base;

@@ -146,10 +146,15 @@ class CheckCommandTest {
         Files.writeString(dir.resolve("pyproject.toml"), "[tool.graphmend]\nignore = [\"GM102\"]\nseverity = { GM101 = \"error\" }\n");
         Run r = run("check", f.toString());
         assertTrue(r.out().contains("GM101 [error]") && !r.out().contains("GM102"), r.out());
-        Files.writeString(dir.resolve("pyproject.toml"), "[tool.graphmend]\nignroe = [\"GM102\"]\n");
+        // an unknown key is a warning naming the known ones; the rest of the table still applies
+        Files.writeString(dir.resolve("pyproject.toml"), "[tool.graphmend]\nignroe = [\"GM102\"]\nseverity = { GM101 = \"error\" }\n");
         Run bad = run("check", f.toString());
-        assertEquals(2, bad.code());
-        assertTrue(bad.err().contains("unknown key 'ignroe'"), bad.err());
+        assertEquals(1, bad.code(), bad.err());
+        assertTrue(bad.err().contains("graphmend check: warning: ") && bad.err().contains("unknown key 'ignroe' ignored (known: "), bad.err());
+        assertTrue(bad.out().contains("GM101 [error]") && bad.out().contains("GM102"), bad.out());
+        // a value of the wrong type is still an error: the table is not half-applied
+        Files.writeString(dir.resolve("pyproject.toml"), "[tool.graphmend]\nignore = 5\n");
+        assertEquals(2, run("check", f.toString()).code());
     }
 
     /** A code that names no rule would select or ignore nothing without a word: a usage error, as in pyproject.toml. */

@@ -51,6 +51,27 @@ class WorkspaceTest {
         }
     }
 
+    /** An unknown key in pyproject.toml dropped the whole table in the server, so its ignore was lost. */
+    @Test
+    void anUnknownPyprojectKeyIsAWarningAndTheRestOfTheTableApplies() throws Exception {
+        Files.writeString(dir.resolve("pyproject.toml"), "[tool.graphmend]\nignore = [\"GM102\"]\nexclude-typo = true\n");
+        Path file = dir.resolve("m.py");
+        Files.writeString(file, Texts.SAMPLE);
+        String uri = file.toUri().toString();
+        try (Harness h = new Harness()) {
+            h.initialize(Harness.caps(false, false, true), null);
+            h.open(uri, Texts.SAMPLE, 1);
+            assertEquals(List.of("GM101"), codes(h.published(uri, 1)));
+            long until = System.currentTimeMillis() + 10_000;
+            while (h.client.shown.stream().noneMatch(m -> m.getMessage().contains("unknown key 'exclude-typo' ignored"))
+                    && System.currentTimeMillis() < until) {
+                Thread.sleep(20);
+            }
+            assertTrue(h.client.shown.stream().anyMatch(m -> m.getType() == MessageType.Warning
+                    && m.getMessage().contains("unknown key 'exclude-typo' ignored")), h.client.shown.toString());
+        }
+    }
+
     @Test
     void initializationOptionsAndWorkspaceConfigurationAndBadSettings() throws Exception {
         String uri = "file:///tmp/graphmend-lsp-test/cfg.py";

@@ -15,9 +15,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code [tool.graphmend]} of a {@code pyproject.toml} (SPEC section 3). Unknown keys and values
- * of the wrong type are errors with the file and key named, as ruff does, so a typo does not
- * silently leave a rule on.
+ * {@code [tool.graphmend]} of a {@code pyproject.toml}. A value of the wrong type is an error with
+ * the file and key named, so a typo does not silently leave a rule on. An unknown key is a warning
+ * with the known keys listed, and the rest of the table still applies: one misspelt key must not
+ * drop a project's {@code ignore} (the language server used to lose the whole table).
  */
 public final class ConfigFile {
     private static final ObjectMapper TOML = new TomlMapper();
@@ -42,12 +43,13 @@ public final class ConfigFile {
     }
 
     /** The configuration of the nearest pyproject.toml (defaults when there is none or it has no [tool.graphmend]). */
-    public static AnalysisConfig nearest(Path start) throws ConfigException {
+    public static AnalysisConfig nearest(Path start, List<String> warnings) throws ConfigException {
         Path p = find(start);
-        return p == null ? AnalysisConfig.defaults() : load(p, AnalysisConfig.defaults());
+        return p == null ? AnalysisConfig.defaults() : load(p, AnalysisConfig.defaults(), warnings);
     }
 
-    public static AnalysisConfig load(Path pyproject, AnalysisConfig base) throws ConfigException {
+    /** {@code [tool.graphmend]} of {@code pyproject} over {@code base}; unknown keys are added to {@code warnings}. */
+    public static AnalysisConfig load(Path pyproject, AnalysisConfig base, List<String> warnings) throws ConfigException {
         String text;
         try {
             text = Files.readString(pyproject);
@@ -62,13 +64,14 @@ public final class ConfigFile {
         }
         JsonNode section = root == null ? null : root.path("tool").get("graphmend");
         if (section == null) return base;
-        return apply(section, base, pyproject + " [tool.graphmend]");
+        return apply(section, base, pyproject + " [tool.graphmend]", warnings);
     }
 
     /** Settings written as TOML key/values (e.g. {@code torch-version = "2.11"}), applied over {@code base}. */
-    public static AnalysisConfig fromToml(String keyValues, AnalysisConfig base, String where) throws ConfigException {
+    public static AnalysisConfig fromToml(String keyValues, AnalysisConfig base, String where, List<String> warnings)
+            throws ConfigException {
         try {
-            return apply(TOML.readTree(keyValues), base, where);
+            return apply(TOML.readTree(keyValues), base, where, warnings);
         } catch (IOException e) {
             throw new ConfigException(where + ": not valid TOML: " + firstLine(e.getMessage()));
         }
@@ -78,7 +81,8 @@ public final class ConfigFile {
      * Applies a settings object: TOML's kebab-case keys, or the camelCase ones editors send
      * ({@code torchVersion}, {@code assumeCompiled}, {@code unsafeFixes}).
      */
-    public static AnalysisConfig apply(JsonNode section, AnalysisConfig base, String where) throws ConfigException {
+    public static AnalysisConfig apply(JsonNode section, AnalysisConfig base, String where, List<String> warnings)
+            throws ConfigException {
         if (section == null || section.isNull()) return base;
         if (!section.isObject()) throw new ConfigException(where + ": expected a table of settings");
         AnalysisConfig c = base;
@@ -87,7 +91,8 @@ public final class ConfigFile {
             String key = kebab(e.getKey());
             JsonNode v = e.getValue();
             if (!KEYS.contains(key)) {
-                throw new ConfigException(where + ": unknown key '" + e.getKey() + "' (known: " + String.join(", ", sorted(KEYS)) + ")");
+                warnings.add(where + ": unknown key '" + e.getKey() + "' ignored (known: " + String.join(", ", sorted(KEYS)) + ")");
+                continue;
             }
             try {
                 switch (key) {
