@@ -80,7 +80,8 @@ final class CheckCommand {
             case "json": writeJson(modules, found, count, out); break;
             case "sarif": writeSarif(modules, found, out); break;
             default:
-                writeText(modules, found, count, !o.quiet, out);
+                if (o.statistics) writeStatistics(found, config, out);
+                else writeText(modules, found, count, !o.quiet, config, out);
                 if (o.summary) writeReadiness(found, config, out);
                 break;
         }
@@ -119,8 +120,65 @@ final class CheckCommand {
 
     // ---- text ----
 
+    /**
+     * Whether {@code graphmend fix} (with {@code --unsafe-fixes} when the configuration has it)
+     * would apply a fix for the diagnostic: a safe fix, or an unsafe one when unsafe fixes are on.
+     */
+    static boolean fixable(Diagnostic d, boolean unsafeFixes) {
+        for (Diagnostic.Fix f : d.fixes()) if ("safe".equals(f.safety()) || unsafeFixes) return true;
+        return false;
+    }
+
+    /** Fixable only with {@code --unsafe-fixes}: no safe fix, an unsafe one. */
+    static boolean fixableWhenUnsafe(Diagnostic d) {
+        return !fixable(d, false) && fixable(d, true);
+    }
+
+    /**
+     * The closing line ruff users know: "[*] N fixable with `graphmend fix` (M more with
+     * `--unsafe-fixes`)", or nothing when nothing is fixable.
+     */
+    static String fixableLine(Map<SourceModule, List<Diagnostic>> found, boolean unsafeFixes) {
+        int fixable = 0, more = 0;
+        for (List<Diagnostic> l : found.values()) {
+            for (Diagnostic d : l) {
+                if (fixable(d, unsafeFixes)) fixable++;
+                else if (fixableWhenUnsafe(d)) more++;
+            }
+        }
+        if (fixable == 0 && more == 0) return "";
+        String fix = unsafeFixes ? "`graphmend fix --unsafe-fixes`" : "`graphmend fix`";
+        if (fixable == 0) return "No fixes available (" + more + " with `--unsafe-fixes`).\n";
+        return "[*] " + fixable + " fixable with " + fix + (more > 0 ? " (" + more + " more with `--unsafe-fixes`)" : "") + ".\n";
+    }
+
+    /** --statistics: one line per rule code, most frequent first, with [*] when a fix applies. */
+    private static void writeStatistics(Map<SourceModule, List<Diagnostic>> found, AnalysisConfig config, Writer out)
+            throws IOException {
+        Map<String, int[]> byCode = new java.util.TreeMap<>(); // code -> {count, fixable}
+        for (List<Diagnostic> l : found.values()) {
+            for (Diagnostic d : l) {
+                int[] c = byCode.computeIfAbsent(d.code(), k -> new int[2]);
+                c[0]++;
+                if (fixable(d, config.unsafeFixes())) c[1]++;
+            }
+        }
+        List<Map.Entry<String, int[]>> rows = new ArrayList<>(byCode.entrySet());
+        rows.sort((x, y) -> y.getValue()[0] != x.getValue()[0] ? Integer.compare(y.getValue()[0], x.getValue()[0])
+                : x.getKey().compareTo(y.getKey()));
+        int width = 1;
+        for (var r : rows) width = Math.max(width, String.valueOf(r.getValue()[0]).length());
+        for (var r : rows) {
+            String name = dev.graphmend.passes.rules.Rules.ALL.stream().filter(x -> x.info().code().equals(r.getKey()))
+                    .map(x -> x.info().name()).findFirst().orElse(r.getKey().equals("GM000") ? "syntax-error" : "");
+            out.write(String.format("%" + width + "d\t%s\t%s\t%s%n", r.getValue()[0], r.getKey(),
+                    r.getValue()[1] > 0 ? "[*]" : "[ ]", name));
+        }
+        out.write(fixableLine(found, config.unsafeFixes()));
+    }
+
     private static void writeText(List<SourceModule> modules, Map<SourceModule, List<Diagnostic>> found, int count,
-                                  boolean summary, Writer out) throws IOException {
+                                  boolean summary, AnalysisConfig config, Writer out) throws IOException {
         int filesWith = 0;
         for (SourceModule m : sorted(modules)) {
             List<Diagnostic> ds = found.get(m);
@@ -129,7 +187,9 @@ final class CheckCommand {
             LineIndex lines = m.ir().lines();
             for (Diagnostic d : ds) {
                 int[] r = Ranges.lsp(lines, d.span());
-                out.write(m.path() + ":" + (r[0] + 1) + ":" + (r[1] + 1) + ": " + d.code() + " [" + d.severity().id() + "] "
+                // [*]: `graphmend fix` applies a fix for it, as ruff marks its fixable diagnostics
+                out.write(m.path() + ":" + (r[0] + 1) + ":" + (r[1] + 1) + ": " + d.code()
+                        + (fixable(d, config.unsafeFixes()) ? " [*]" : "") + " [" + d.severity().id() + "] "
                         + d.message() + "\n");
                 if (d.root() != null && !(d.root().path().equals(m.path()) && d.root().line() <= d.span().line()
                         && isSameFunctionRoot(d))) {
@@ -140,7 +200,7 @@ final class CheckCommand {
         if (!summary) return;
         if (count == 0) out.write("No graph breaks found in " + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + ".\n");
         else out.write("Found " + count + " diagnostic" + (count == 1 ? "" : "s") + " in " + filesWith + " of "
-                + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + ".\n");
+                + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + ".\n" + fixableLine(found, config.unsafeFixes()));
     }
 
     /** The --summary table: one line per compile root. */

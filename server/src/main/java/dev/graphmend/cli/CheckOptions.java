@@ -25,6 +25,8 @@ final class CheckOptions {
     boolean noConfig;
     boolean exitZero;
     boolean quiet;
+    /** --statistics: per rule code, how many and whether fixable, instead of each diagnostic (text only). */
+    boolean statistics;
     /** --summary: the per-root full-graph readiness table after the diagnostics (text only). */
     boolean summary;
     /** -h/--help was given: print {@link #usage} and do nothing else. */
@@ -65,6 +67,7 @@ final class CheckOptions {
                 + "  --summary               per compile root: breaks left, how many a safe or an unsafe fix\n"
                 + "                          removes, and whether fullgraph=True can succeed after `fix`\n"
                 + common
+                + "  --statistics            per rule code: how many, and [*] when `fix` applies a fix\n"
                 + "  -q, --quiet             print the diagnostics only: no summary, no progress\n"
                 + "  -h, --help              show this help\n"
                 + "\nexit status: 0 nothing found, 1 diagnostics found, 2 usage or I/O error\n";
@@ -103,6 +106,10 @@ final class CheckOptions {
                 case "--no-config": o.noConfig = true; continue;
                 case "-e": case "--exit-zero": o.exitZero = true; continue;
                 case "-q": case "--quiet": o.quiet = true; continue;
+                case "--statistics":
+                    if (fix) throw new UsageException("--statistics belongs to 'check'");
+                    o.statistics = true;
+                    continue;
                 case "--summary":
                     if (fix) throw new UsageException("--summary belongs to 'check'");
                     o.summary = true;
@@ -146,6 +153,8 @@ final class CheckOptions {
         }
         if (o.paths.isEmpty()) throw new UsageException("no PATH given");
         if (o.summary && !o.format.equals("text")) throw new UsageException("--summary is for the text format");
+        if (o.statistics && !o.format.equals("text")) throw new UsageException("--statistics is for the text format");
+        if (o.statistics && o.summary) throw new UsageException("--statistics and --summary cannot be combined");
         return o;
     }
 

@@ -34,8 +34,41 @@ class CheckCommandTest {
         Run r = run("check", f.toString());
         assertEquals(1, r.code(), r.err());
         assertTrue(r.out().contains(f + ":6:8: GM101 [warning]"), r.out());
-        assertTrue(r.out().contains(f + ":7:9: GM102 [warning]"), r.out());
-        assertTrue(r.out().contains("Found 2 diagnostics in 1 of 1 file."), r.out());
+        assertTrue(r.out().contains(f + ":7:9: GM102 [*] [warning]"), r.out());
+        assertTrue(r.out().contains("Found 2 diagnostics in 1 of 1 file.\n"), r.out());
+    }
+
+    /**
+     * As ruff: [*] on a diagnostic `graphmend fix` fixes, a closing line counting them and those
+     * only --unsafe-fixes would fix; --statistics counts per code. The counts follow the fixes the
+     * diagnostics carry (a safe fix; an unsafe one only with --unsafe-fixes).
+     */
+    @Test
+    void fixableMarkersTheFixableLineAndStatistics(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("m.py"), BREAKING);
+        Run json = run("check", "--format", "json", f.toString());
+        int safe = 0, unsafeOnly = 0;
+        var diags = com.google.gson.JsonParser.parseString(json.out()).getAsJsonObject().getAsJsonArray("diagnostics");
+        for (var d : diags) {
+            boolean s = false, u = false;
+            for (var fx : d.getAsJsonObject().getAsJsonArray("fixes")) {
+                if (fx.getAsJsonObject().get("safety").getAsString().equals("safe")) s = true; else u = true;
+            }
+            if (s) safe++; else if (u) unsafeOnly++;
+        }
+        assertTrue(safe > 0, json.out());
+        Run r = run("check", f.toString());
+        assertEquals(safe, r.out().split("\\[\\*\\] \\[", -1).length - 1, r.out());
+        String line = "[*] " + safe + " fixable with `graphmend fix`" + (unsafeOnly > 0 ? " (" + unsafeOnly + " more with `--unsafe-fixes`)" : "") + ".\n";
+        assertTrue(r.out().endsWith(line), r.out());
+        Run u = run("check", "--unsafe-fixes", f.toString());
+        assertTrue(u.out().endsWith("[*] " + (safe + unsafeOnly) + " fixable with `graphmend fix --unsafe-fixes`.\n"), u.out());
+        Run st = run("check", "--statistics", f.toString());
+        assertEquals(1, st.code());
+        assertTrue(st.out().contains("1\tGM101\t") && st.out().contains("1\tGM102\t[*]\tside-effect-call"), st.out());
+        assertFalse(st.out().contains(f.toString()), "statistics instead of each diagnostic: " + st.out());
+        assertEquals(2, run("check", "--statistics", "--format", "json", f.toString()).code());
+        assertTrue(run("check", "--help").out().contains("--statistics"));
     }
 
     @Test
