@@ -28,6 +28,19 @@ public final class ProjectLoader {
     /** A file that could not be loaded, with a message for the user. */
     public record Problem(String path, String message) {}
 
+    /**
+     * What to tell a user whose file does not decode: where, CPython's own words, and what to do
+     * (Python reads source as UTF-8 unless a PEP 263 coding line says otherwise).
+     */
+    static String undecodable(DecodeProblem p) {
+        String where = "cannot decode line " + p.line() + ", column " + p.column() + ": " + p.message();
+        if (p.message().contains("'utf-8' codec")) {
+            return where + " (Python reads source as UTF-8: save the file as UTF-8, or declare its encoding on the"
+                    + " first or second line, e.g. '# -*- coding: latin-1 -*-')";
+        }
+        return where + " (the file's coding declaration names this encoding: fix the declaration or the bytes)";
+    }
+
     public record Loaded(Project project, List<Problem> problems) {}
 
     /** One file to load: where it is, and the path to show for it. */
@@ -54,8 +67,7 @@ public final class ProjectLoader {
         }
         SourceText text = SourceText.decode(bytes);
         if (!text.problems().isEmpty()) {
-            DecodeProblem p = text.problems().get(0);
-            return new Problem(in.shownPath(), "cannot decode: " + p);
+            return new Problem(in.shownPath(), undecodable(text.problems().get(0)));
         }
         return module(in.file(), in.shownPath(), text.text());
     }

@@ -64,8 +64,11 @@ final class CheckCommand {
         if (progress) err.println("graphmend: parsed " + inputs.files.size() + " files in "
                 + (System.currentTimeMillis() - start) + " ms; analysing…");
         boolean ioError = inputs.failed;
+        // what could not be read goes to stderr as it is met, and into the JSON's errors and SARIF's notifications
+        List<ProjectLoader.Problem> problems = new ArrayList<>(inputs.problems);
         for (ProjectLoader.Problem p : loaded.problems()) {
             err.println("graphmend: " + p.path() + ": " + p.message());
+            problems.add(p);
             ioError = true;
         }
         // JSON carries each fix's edits: build them in the analysis; the other formats only say a fix exists
@@ -77,11 +80,11 @@ final class CheckCommand {
         int count = 0;
         for (List<Diagnostic> l : found.values()) count += l.size();
         switch (o.format) {
-            case "json": writeJson(modules, found, count, out); break;
-            case "sarif": writeSarif(modules, found, out); break;
+            case "json": writeJson(modules, found, count, problems, out); break;
+            case "sarif": writeSarif(modules, found, problems, out); break;
             default:
                 if (o.statistics) writeStatistics(found, config, out);
-                else writeText(modules, found, count, !o.quiet, config, out);
+                else writeText(modules, found, count, !o.quiet, config, problems.size(), out);
                 if (o.summary) writeReadiness(found, config, out);
                 break;
         }
@@ -94,6 +97,8 @@ final class CheckCommand {
     static final class Inputs {
         final List<ProjectLoader.Input> files = new ArrayList<>();
         boolean failed;
+        /** The arguments that named nothing readable, with why (also printed as they are met). */
+        final List<ProjectLoader.Problem> problems = new ArrayList<>();
 
         static Inputs expand(List<String> paths, PrintStream err) {
             Inputs in = new Inputs();
@@ -103,6 +108,7 @@ final class CheckCommand {
                 for (PathExpander.Entry e : entries) {
                     if (!e.ok()) {
                         err.println("graphmend: " + e.path() + ": " + e.problem());
+                        in.problems.add(new ProjectLoader.Problem(e.path(), e.problem()));
                         in.failed = true;
                     } else {
                         in.files.add(new ProjectLoader.Input(Paths.get(e.path()), e.path()));
@@ -111,6 +117,7 @@ final class CheckCommand {
                 }
                 if (!any && entries.isEmpty()) {
                     err.println("graphmend: " + arg + ": no Python files in this folder");
+                    in.problems.add(new ProjectLoader.Problem(arg, "no Python files in this folder"));
                     in.failed = true;
                 }
             }
@@ -178,7 +185,7 @@ final class CheckCommand {
     }
 
     private static void writeText(List<SourceModule> modules, Map<SourceModule, List<Diagnostic>> found, int count,
-                                  boolean summary, AnalysisConfig config, Writer out) throws IOException {
+                                  boolean summary, AnalysisConfig config, int unreadable, Writer out) throws IOException {
         int filesWith = 0;
         for (SourceModule m : sorted(modules)) {
             List<Diagnostic> ds = found.get(m);
@@ -198,9 +205,11 @@ final class CheckCommand {
             }
         }
         if (!summary) return;
-        if (count == 0) out.write("No graph breaks found in " + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + ".\n");
+        // files that could not be read are counted, so "no graph breaks" never hides that nothing was checked
+        String notRead = unreadable == 0 ? "" : "; " + unreadable + " path" + (unreadable == 1 ? "" : "s") + " could not be read (see above)";
+        if (count == 0) out.write("No graph breaks found in " + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + notRead + ".\n");
         else out.write("Found " + count + " diagnostic" + (count == 1 ? "" : "s") + " in " + filesWith + " of "
-                + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + ".\n" + fixableLine(found, config.unsafeFixes()));
+                + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + notRead + ".\n" + fixableLine(found, config.unsafeFixes()));
     }
 
     /** The --summary table: one line per compile root. */
@@ -229,8 +238,8 @@ final class CheckCommand {
 
     // ---- JSON (SPEC section 5) ----
 
-    private static void writeJson(List<SourceModule> modules, dev.graphmend.passes.Findings found, int count, Writer out)
-            throws IOException {
+    private static void writeJson(List<SourceModule> modules, dev.graphmend.passes.Findings found, int count,
+                                  List<ProjectLoader.Problem> problems, Writer out) throws IOException {
         JsonObject root = new JsonObject();
         root.addProperty("version", Main.version());
         JsonArray files = new JsonArray();
@@ -247,6 +256,14 @@ final class CheckCommand {
             files.add(f);
         }
         root.add("files", files);
+        JsonArray errors = new JsonArray(); // what could not be read or walked, with why
+        for (ProjectLoader.Problem p : problems) {
+            JsonObject e = new JsonObject();
+            e.addProperty("path", p.path());
+            e.addProperty("message", p.message());
+            errors.add(e);
+        }
+        root.add("errors", errors);
         JsonObject summary = new JsonObject();
         summary.addProperty("files", modules.size());
         summary.addProperty("diagnostics", count);
@@ -258,8 +275,8 @@ final class CheckCommand {
 
     // ---- SARIF 2.1.0 ----
 
-    private static void writeSarif(List<SourceModule> modules, Map<SourceModule, List<Diagnostic>> found, Writer out)
-            throws IOException {
+    private static void writeSarif(List<SourceModule> modules, Map<SourceModule, List<Diagnostic>> found,
+                                   List<ProjectLoader.Problem> problems, Writer out) throws IOException {
         JsonObject log = new JsonObject();
         log.addProperty("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
         log.addProperty("version", "2.1.0");
@@ -326,6 +343,29 @@ final class CheckCommand {
             }
         }
         run.add("results", results);
+        // SARIF's place for what went wrong while running: one error notification per unreadable path
+        JsonObject invocation = new JsonObject();
+        invocation.addProperty("executionSuccessful", problems.isEmpty());
+        JsonArray notes = new JsonArray();
+        for (ProjectLoader.Problem p : problems) {
+            JsonObject n = new JsonObject();
+            n.addProperty("level", "error");
+            JsonObject msg = new JsonObject();
+            msg.addProperty("text", p.path() + ": " + p.message());
+            n.add("message", msg);
+            JsonObject loc = new JsonObject(), phys = new JsonObject(), art = new JsonObject();
+            art.addProperty("uri", p.path());
+            phys.add("artifactLocation", art);
+            loc.add("physicalLocation", phys);
+            JsonArray locs = new JsonArray();
+            locs.add(loc);
+            n.add("locations", locs);
+            notes.add(n);
+        }
+        invocation.add("toolExecutionNotifications", notes);
+        JsonArray invocations = new JsonArray();
+        invocations.add(invocation);
+        run.add("invocations", invocations);
         run.addProperty("columnKind", "utf16CodeUnits");
         JsonArray runs = new JsonArray();
         runs.add(run);

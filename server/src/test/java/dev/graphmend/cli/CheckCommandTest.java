@@ -1,6 +1,7 @@
 package dev.graphmend.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonArray;
@@ -132,7 +133,8 @@ class CheckCommandTest {
         Run r = run("check", "--format", "json", f.toString());
         assertEquals(1, r.code(), r.err());
         JsonObject root = JsonParser.parseString(r.out()).getAsJsonObject();
-        assertEquals(Set.of("version", "files", "summary"), root.keySet());
+        assertEquals(Set.of("version", "files", "errors", "summary"), root.keySet());
+        assertEquals(0, root.getAsJsonArray("errors").size(), "nothing failed to be read");
         JsonObject file = root.getAsJsonArray("files").get(0).getAsJsonObject();
         assertEquals(f.toString(), file.get("path").getAsString());
         JsonArray ds = file.getAsJsonArray("diagnostics");
@@ -245,8 +247,29 @@ class CheckCommandTest {
         Path bad = Files.write(dir.resolve("bad.py"), new byte[] {'x', ' ', '=', ' ', '"', (byte) 0xff, '"', '\n'});
         Run mixed = run("check", bad.toString(), good.toString());
         assertEquals(2, mixed.code(), "an unreadable file is an I/O error");
-        assertTrue(mixed.err().contains("bad.py: cannot decode"), mixed.err());
+        assertTrue(mixed.err().contains("bad.py: cannot decode line 1, column 6:"), mixed.err());
+        assertTrue(mixed.err().contains("save the file as UTF-8, or declare its encoding"), "says what to do: " + mixed.err());
         assertTrue(mixed.out().contains("GM101"), "the other file is still checked: " + mixed.out());
+        assertTrue(mixed.out().contains("in 1 of 1 file; 1 path could not be read (see above)."), mixed.out());
+        // alone, it is not "no graph breaks in 0 files" as if all were well
+        Run alone = run("check", bad.toString());
+        assertEquals(2, alone.code());
+        assertTrue(alone.out().contains("No graph breaks found in 0 files; 1 path could not be read"), alone.out());
+        // the machine formats carry the I/O errors too
+        Run json = run("check", "--format", "json", bad.toString(), good.toString(), dir.resolve("nope.py").toString());
+        var errors = com.google.gson.JsonParser.parseString(json.out()).getAsJsonObject().getAsJsonArray("errors");
+        assertEquals(2, errors.size(), json.out());
+        java.util.Map<String, String> byPath = new java.util.HashMap<>();
+        for (var e : errors) byPath.put(e.getAsJsonObject().get("path").getAsString(), e.getAsJsonObject().get("message").getAsString());
+        assertTrue(byPath.get(bad.toString()).startsWith("cannot decode line 1"), json.out());
+        assertEquals("no such file or directory", byPath.get(dir.resolve("nope.py").toString()), json.out());
+        Run sarif = run("check", "--format", "sarif", bad.toString(), good.toString());
+        var inv = com.google.gson.JsonParser.parseString(sarif.out()).getAsJsonObject().getAsJsonArray("runs").get(0)
+                .getAsJsonObject().getAsJsonArray("invocations").get(0).getAsJsonObject();
+        assertFalse(inv.get("executionSuccessful").getAsBoolean());
+        var note = inv.getAsJsonArray("toolExecutionNotifications").get(0).getAsJsonObject();
+        assertEquals("error", note.get("level").getAsString());
+        assertTrue(note.getAsJsonObject("message").get("text").getAsString().contains("bad.py: cannot decode"), sarif.out());
 
         Run usage = run("check", "--format", "xml", good.toString());
         assertEquals(2, usage.code());
