@@ -43,8 +43,13 @@ public final class ProjectLoader {
 
     public record Loaded(Project project, List<Problem> problems) {}
 
-    /** One file to load: where it is, and the path to show for it. */
-    public record Input(Path file, String shownPath) {}
+    /**
+     * One file to load: where it is, the path to show for it, and its bytes when they do not come
+     * from the file ({@code check -} reads standard input); null reads the file.
+     */
+    public record Input(Path file, String shownPath, byte[] content) {
+        public Input(Path file, String shownPath) { this(file, shownPath, null); }
+    }
 
     public static Loaded load(List<Input> inputs, AnalysisConfig config) {
         Object[] results = new Object[inputs.size()];
@@ -61,7 +66,7 @@ public final class ProjectLoader {
     private static Object loadOne(Input in) {
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(in.file());
+            bytes = in.content() != null ? in.content() : Files.readAllBytes(in.file());
         } catch (IOException | SecurityException e) {
             return new Problem(in.shownPath(), "cannot read: " + describe(e));
         }

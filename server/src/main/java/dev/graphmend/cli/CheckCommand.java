@@ -16,6 +16,7 @@ import dev.graphmend.passes.rules.Rules;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
+import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,6 +32,12 @@ import java.util.Map;
 final class CheckCommand {
     private static final long PROGRESS_EVERY_MS = 2000;
 
+    private final java.io.InputStream stdin;
+
+    CheckCommand(java.io.InputStream stdin) {
+        this.stdin = stdin;
+    }
+
     int run(List<String> args, Writer out, PrintStream err) throws IOException {
         CheckOptions o;
         try {
@@ -43,7 +50,16 @@ final class CheckCommand {
             out.write(CheckOptions.usage(false));
             return Main.EXIT_OK;
         }
-        Inputs inputs = Inputs.expand(o.paths, err);
+        Inputs inputs;
+        if (o.paths.equals(List.of("-"))) {
+            // standard input, as ruff reads it: shown (and configured) as --stdin-filename when given
+            String shown = o.stdinFilename != null ? o.stdinFilename : "-";
+            Path as = o.stdinFilename != null ? Paths.get(o.stdinFilename) : Paths.get("").toAbsolutePath().resolve("stdin.py");
+            inputs = new Inputs();
+            inputs.files.add(new ProjectLoader.Input(as, shown, stdin.readAllBytes()));
+        } else {
+            inputs = Inputs.expand(o.paths, err);
+        }
         if (inputs.files.isEmpty()) {
             if (!inputs.failed) err.println("graphmend check: no Python files to check");
             return Main.EXIT_USAGE;

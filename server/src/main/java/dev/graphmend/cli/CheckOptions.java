@@ -27,6 +27,8 @@ final class CheckOptions {
     boolean quiet;
     /** --statistics: per rule code, how many and whether fixable, instead of each diagnostic (text only). */
     boolean statistics;
+    /** --stdin-filename: the path shown for standard input ({@code -}), whose folder finds the pyproject.toml. */
+    String stdinFilename;
     /** --summary: the per-root full-graph readiness table after the diagnostics (text only). */
     boolean summary;
     /** -h/--help was given: print {@link #usage} and do nothing else. */
@@ -61,13 +63,15 @@ final class CheckOptions {
                     + "\nexit status: 0 nothing remains (--diff: nothing would change), 1 otherwise, 2 usage or I/O error\n";
         }
         return "usage: graphmend check [options] PATH...\n"
-                + "  Reports the graph breaks in the Python files and folders given (one project).\n"
+                + "  Reports the graph breaks in the Python files and folders given (one project);\n"
+                + "  PATH '-' reads one file from standard input.\n"
                 + "\noptions:\n"
                 + "  --format FORMAT         text (default), json or sarif\n"
                 + "  --summary               per compile root: breaks left, how many a safe or an unsafe fix\n"
                 + "                          removes, and whether fullgraph=True can succeed after `fix`\n"
                 + common
                 + "  --statistics            per rule code: how many, and [*] when `fix` applies a fix\n"
+                + "  --stdin-filename PATH   the name to show for standard input ('-'); its folder finds pyproject.toml\n"
                 + "  -q, --quiet             print the diagnostics only: no summary, no progress\n"
                 + "  -h, --help              show this help\n"
                 + "\nexit status: 0 nothing found, 1 diagnostics found, 2 usage or I/O error\n";
@@ -78,7 +82,7 @@ final class CheckOptions {
         boolean onlyPaths = false;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
-            // "-" alone would be standard input, which is a path here (and not supported yet)
+            // "-" alone is standard input (check only)
             if (onlyPaths || !a.startsWith("-") || a.equals("-")) {
                 o.paths.add(a);
                 continue;
@@ -116,7 +120,7 @@ final class CheckOptions {
                     continue;
                 default: break;
             }
-            if (!List.of("--format", "--select", "--ignore", "--torch-version", "--assume-compiled").contains(name)) {
+            if (!List.of("--format", "--select", "--ignore", "--torch-version", "--assume-compiled", "--stdin-filename").contains(name)) {
                 throw new UsageException("unknown option '" + name + "'");
             }
             if (value == null) {
@@ -132,6 +136,10 @@ final class CheckOptions {
                     o.format = value;
                     break;
                 case "--select": o.select = codes(name, value); break;
+                case "--stdin-filename":
+                    if (fix) throw new UsageException("--stdin-filename belongs to 'check'");
+                    o.stdinFilename = value;
+                    break;
                 case "--ignore": o.ignore = codes(name, value); break;
                 case "--torch-version":
                     try {
@@ -152,6 +160,9 @@ final class CheckOptions {
             }
         }
         if (o.paths.isEmpty()) throw new UsageException("no PATH given");
+        if (o.paths.contains("-") && (o.paths.size() > 1 || fix)) {
+            throw new UsageException(fix ? "'fix' does not read standard input; give the file" : "'-' (standard input) must be the only PATH");
+        }
         if (o.summary && !o.format.equals("text")) throw new UsageException("--summary is for the text format");
         if (o.statistics && !o.format.equals("text")) throw new UsageException("--statistics is for the text format");
         if (o.statistics && o.summary) throw new UsageException("--statistics and --summary cannot be combined");

@@ -79,13 +79,18 @@ public final class Main {
 
     /** Runs one command line; returns the exit status. Output is UTF-8. */
     public static int run(String[] args, OutputStream stdout, PrintStream err) {
+        return run(args, System.in, stdout, err);
+    }
+
+    /** As {@link #run(String[], OutputStream, PrintStream)}, with the standard input {@code check -} reads. */
+    public static int run(String[] args, java.io.InputStream stdin, OutputStream stdout, PrintStream err) {
         if (args.length > 0 && args[0].equals("lsp") && !isHelp(args)) {
             // the protocol needs the raw streams, not the buffered text writer below
-            return dev.graphmend.lsp.LspMain.run(Arrays.asList(args).subList(1, args.length), System.in, stdout, err);
+            return dev.graphmend.lsp.LspMain.run(Arrays.asList(args).subList(1, args.length), stdin, stdout, err);
         }
         Writer out = new BufferedWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), 1 << 16);
         try {
-            int code = dispatch(args, out, err);
+            int code = dispatch(args, stdin, out, err);
             out.flush();
             return code;
         } catch (IOException e) {
@@ -98,7 +103,7 @@ public final class Main {
         }
     }
 
-    private static int dispatch(String[] args, Writer out, PrintStream err) throws IOException {
+    private static int dispatch(String[] args, java.io.InputStream stdin, Writer out, PrintStream err) throws IOException {
         if (args.length == 0) {
             err.print(USAGE);
             return EXIT_USAGE;
@@ -118,7 +123,7 @@ public final class Main {
             case "ast":
                 return new AstCommand().run(rest, out, err);
             case "check":
-                return new CheckCommand().run(rest, out, err);
+                return new CheckCommand(stdin).run(rest, out, err);
             case "lsp": // only for --help: the server itself is run above
                 out.write(LSP_USAGE);
                 return EXIT_OK;

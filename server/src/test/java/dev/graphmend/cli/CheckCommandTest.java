@@ -29,6 +29,29 @@ class CheckCommandTest {
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    static Run runWithInput(String input, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int code = Main.run(args, new java.io.ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** `-` reads standard input, as ruff does; --stdin-filename names it and finds its pyproject.toml. */
+    @Test
+    void aDashReadsStandardInput(@TempDir Path dir) throws Exception {
+        Run r = runWithInput(BREAKING, "check", "-");
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.out().contains("-:6:8: GM101") && r.out().contains("-:7:9: GM102"), r.out());
+        Files.writeString(dir.resolve("pyproject.toml"), "[tool.graphmend]\nignore = [\"GM102\"]\n");
+        String name = dir.resolve("pkg/model.py").toString();
+        Run named = runWithInput(BREAKING, "check", "--stdin-filename", name, "-");
+        assertTrue(named.out().contains(name + ":6:8: GM101") && !named.out().contains("GM102"), named.out());
+        assertEquals(0, runWithInput("x = 1\n", "check", "-").code());
+        assertEquals(2, runWithInput(BREAKING, "check", "-", name).code(), "'-' must be the only path");
+        assertEquals(2, runWithInput(BREAKING, "fix", "-").code());
+        assertTrue(run("check", "--help").out().contains("--stdin-filename"));
+    }
+
     @Test
     void textOutputAndExitCodeOneWhenSomethingIsFound(@TempDir Path dir) throws Exception {
         Path f = Files.writeString(dir.resolve("m.py"), BREAKING);
