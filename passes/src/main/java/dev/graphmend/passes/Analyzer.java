@@ -190,13 +190,24 @@ public final class Analyzer {
         return List.of();
     }
 
+    /** {@code per-file-ignores}: the code is not reported in this file. */
+    private static boolean ignoredInFile(AnalysisConfig config, SourceModule m, String code) {
+        if (config.files().perFileIgnores().isEmpty()) return false;
+        try {
+            return config.files().ignores(java.nio.file.Path.of(m.path()), code);
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
+    }
+
     private static void runRule(Rule rule, FunctionContext ctx, SourceModule m, CompileRegions.Reached reached,
                                 AnalysisConfig config, List<Diagnostic> found, dev.graphmend.passes.fix.ModuleFunctions moduleFunctions,
                                 java.util.Queue<String> errors, boolean buildEdits) {
                 rule.check(ctx, (info, at, message, ids) -> {
                     Span span = at.span();
                     if (span == null || m.suppressions().suppresses(span.line(), info.code())
-                            || m.suppressions().suppresses(span.endLine(), info.code())) {
+                            || m.suppressions().suppresses(span.endLine(), info.code())
+                            || ignoredInFile(config, m, info.code())) {
                         return;
                     }
                     List<Diagnostic.Fix> fixes = new ArrayList<>();

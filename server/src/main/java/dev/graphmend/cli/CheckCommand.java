@@ -50,6 +50,19 @@ final class CheckCommand {
             out.write(CheckOptions.usage(false));
             return Main.EXIT_OK;
         }
+        // the configuration first (from the first path's folder up, as ruff finds it): it says which files a walk reads
+        AnalysisConfig config;
+        try {
+            List<String> warnings = new java.util.ArrayList<>();
+            Path from = o.paths.equals(List.of("-"))
+                    ? (o.stdinFilename != null ? Paths.get(o.stdinFilename) : Paths.get("").toAbsolutePath().resolve("stdin.py"))
+                    : configStart(o.paths.get(0));
+            config = o.config(o.noConfig ? AnalysisConfig.defaults() : ConfigFile.nearest(from, warnings));
+            for (String w : warnings) err.println("graphmend check: warning: " + w);
+        } catch (ConfigFile.ConfigException e) {
+            err.println("graphmend check: " + e.getMessage());
+            return Main.EXIT_USAGE;
+        }
         Inputs inputs;
         if (o.paths.equals(List.of("-"))) {
             // standard input, as ruff reads it: shown (and configured) as --stdin-filename when given
@@ -58,19 +71,10 @@ final class CheckCommand {
             inputs = new Inputs();
             inputs.files.add(new ProjectLoader.Input(as, shown, stdin.readAllBytes()));
         } else {
-            inputs = Inputs.expand(o.paths, err);
+            inputs = Inputs.expand(o.paths, config.files(), err);
         }
         if (inputs.files.isEmpty()) {
             if (!inputs.failed) err.println("graphmend check: no Python files to check");
-            return Main.EXIT_USAGE;
-        }
-        AnalysisConfig config;
-        try {
-            List<String> warnings = new java.util.ArrayList<>();
-            config = o.config(o.noConfig ? AnalysisConfig.defaults() : ConfigFile.nearest(inputs.files.get(0).file(), warnings));
-            for (String w : warnings) err.println("graphmend check: warning: " + w);
-        } catch (ConfigFile.ConfigException e) {
-            err.println("graphmend check: " + e.getMessage());
             return Main.EXIT_USAGE;
         }
         boolean progress = o.format.equals("text") && !o.quiet && inputs.files.size() > 200;
@@ -109,6 +113,15 @@ final class CheckCommand {
         return count > 0 && !o.exitZero ? Main.EXIT_FOUND : Main.EXIT_OK;
     }
 
+    /** Where to look for pyproject.toml for a command-line path: the path itself (file or folder), or the working folder. */
+    static Path configStart(String arg) {
+        try {
+            return Paths.get(arg);
+        } catch (java.nio.file.InvalidPathException e) {
+            return Paths.get("").toAbsolutePath();
+        }
+    }
+
     /** The expanded command-line paths: files to load, and whether some argument failed. */
     static final class Inputs {
         final List<ProjectLoader.Input> files = new ArrayList<>();
@@ -116,10 +129,10 @@ final class CheckCommand {
         /** The arguments that named nothing readable, with why (also printed as they are met). */
         final List<ProjectLoader.Problem> problems = new ArrayList<>();
 
-        static Inputs expand(List<String> paths, PrintStream err) {
+        static Inputs expand(List<String> paths, dev.graphmend.passes.config.FileSelection files, PrintStream err) {
             Inputs in = new Inputs();
             for (String arg : paths) {
-                List<PathExpander.Entry> entries = PathExpander.expand(List.of(arg), true);
+                List<PathExpander.Entry> entries = PathExpander.expand(List.of(arg), files);
                 boolean any = false;
                 for (PathExpander.Entry e : entries) {
                     if (!e.ok()) {

@@ -18,6 +18,10 @@ final class CheckOptions {
     String format = "text";
     List<String> select;
     List<String> ignore;
+    List<String> extendSelect;
+    List<String> exclude;
+    final List<String> extendExclude = new ArrayList<>();
+    final java.util.Map<String, List<String>> perFileIgnores = new java.util.LinkedHashMap<>();
     String torchVersion;
     String assumeCompiled;
     boolean unsafeFixes;
@@ -44,7 +48,13 @@ final class CheckOptions {
     static String usage(boolean fix) {
         String common = ""
                 + "  --select CODES          enable only these rule codes or prefixes (comma-separated, e.g. GM1,GM201)\n"
+                + "  --extend-select CODES   add these codes or prefixes to the selected ones\n"
                 + "  --ignore CODES          disable these rule codes or prefixes (wins over --select)\n"
+                + "  --per-file-ignores GLOB:CODES  do not report these codes in the files the glob matches\n"
+                + "                          (repeatable), e.g. 'tests/**:GM102'\n"
+                + "  --exclude GLOBS         files and folders a walk leaves out, replacing the default folders\n"
+                + "                          (.git, .venv, node_modules, build, ...; comma-separated globs)\n"
+                + "  --extend-exclude GLOBS  files and folders a walk leaves out, besides the defaults\n"
                 + "  --torch-version X.Y     the torch release the rules follow, e.g. 2.11\n"
                 + "  --assume-compiled MODE  module-forward (nn.Module.forward counts as compiled) or explicit\n"
                 + (fix ? "  --unsafe-fixes          also apply the fixes that may change behaviour\n"
@@ -120,7 +130,8 @@ final class CheckOptions {
                     continue;
                 default: break;
             }
-            if (!List.of("--format", "--select", "--ignore", "--torch-version", "--assume-compiled", "--stdin-filename").contains(name)) {
+            if (!List.of("--format", "--select", "--ignore", "--torch-version", "--assume-compiled", "--stdin-filename",
+                    "--extend-select", "--exclude", "--extend-exclude", "--per-file-ignores").contains(name)) {
                 throw new UsageException("unknown option '" + name + "'");
             }
             if (value == null) {
@@ -136,6 +147,17 @@ final class CheckOptions {
                     o.format = value;
                     break;
                 case "--select": o.select = codes(name, value); break;
+                case "--extend-select": o.extendSelect = codes(name, value); break;
+                case "--exclude": o.exclude = globs(value); break;
+                case "--extend-exclude": o.extendExclude.addAll(globs(value)); break;
+                case "--per-file-ignores": {
+                    int colon = value.lastIndexOf(':');
+                    if (colon <= 0 || colon == value.length() - 1) {
+                        throw new UsageException("--per-file-ignores takes GLOB:CODES, e.g. 'tests/**:GM102', not '" + value + "'");
+                    }
+                    o.perFileIgnores.put(value.substring(0, colon), codes(name, value.substring(colon + 1)));
+                    break;
+                }
                 case "--stdin-filename":
                     if (fix) throw new UsageException("--stdin-filename belongs to 'check'");
                     o.stdinFilename = value;
@@ -195,10 +217,22 @@ final class CheckOptions {
         return out;
     }
 
+    private static List<String> globs(String value) {
+        List<String> out = new ArrayList<>();
+        for (String g : value.split(",")) if (!g.isBlank()) out.add(g.trim());
+        return out;
+    }
+
     /** The configuration: defaults, then the nearest pyproject.toml's [tool.graphmend], then these flags. */
     AnalysisConfig config(AnalysisConfig fromFile) {
         AnalysisConfig c = fromFile;
         if (select != null) c = c.withSelect(select);
+        if (extendSelect != null) c = c.withExtendSelect(extendSelect);
+        var files = c.files();
+        if (exclude != null) files = files.withExclude(exclude);
+        if (!extendExclude.isEmpty()) files = files.withExtendExclude(extendExclude);
+        if (!perFileIgnores.isEmpty()) files = files.withPerFileIgnores(perFileIgnores);
+        c = c.withFiles(files);
         if (ignore != null) c = c.withIgnore(ignore);
         if (torchVersion != null) c = c.withTorchVersion(torchVersion);
         if (assumeCompiled != null) c = c.withAssumeCompiled(AnalysisConfig.AssumeCompiled.parse(assumeCompiled));

@@ -40,18 +40,19 @@ final class FixCommand {
             out.write(CheckOptions.usage(true));
             return Main.EXIT_OK;
         }
-        CheckCommand.Inputs inputs = CheckCommand.Inputs.expand(o.paths, err);
-        if (inputs.files.isEmpty()) {
-            if (!inputs.failed) err.println("graphmend fix: no Python files to fix");
-            return Main.EXIT_USAGE;
-        }
         AnalysisConfig config;
         try {
             List<String> warnings = new java.util.ArrayList<>();
-            config = o.config(o.noConfig ? AnalysisConfig.defaults() : ConfigFile.nearest(inputs.files.get(0).file(), warnings));
+            config = o.config(o.noConfig ? AnalysisConfig.defaults()
+                    : ConfigFile.nearest(CheckCommand.configStart(o.paths.get(0)), warnings));
             for (String w : warnings) err.println("graphmend fix: warning: " + w);
         } catch (ConfigFile.ConfigException e) {
             err.println("graphmend fix: " + e.getMessage());
+            return Main.EXIT_USAGE;
+        }
+        CheckCommand.Inputs inputs = CheckCommand.Inputs.expand(o.paths, config.files(), err);
+        if (inputs.files.isEmpty()) {
+            if (!inputs.failed) err.println("graphmend fix: no Python files to fix");
             return Main.EXIT_USAGE;
         }
         ProjectLoader.Loaded loaded = ProjectLoader.load(inputs.files, config);

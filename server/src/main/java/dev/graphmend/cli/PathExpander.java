@@ -1,6 +1,6 @@
 package dev.graphmend.cli;
 
-import dev.graphmend.passes.config.SourceFolders;
+import dev.graphmend.passes.config.FileSelection;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -24,8 +24,9 @@ import java.util.List;
  *   <li>arguments keep their command-line order (no global sort, no de-duplication).
  * </ul>
  * Unlike {@code os.walk}, a directory that cannot be listed is reported instead of being skipped
- * silently. {@code check} and {@code fix} also skip, below a folder given, the folders that hold
- * no project code ({@link SourceFolders}: {@code .git}, {@code .venv}, {@code node_modules}, …),
+ * silently. {@code check} and {@code fix} also skip, below a folder given, what the
+ * configuration's {@link FileSelection} leaves out (the folders that hold no project code,
+ * {@code .git}, {@code .venv}, {@code node_modules} …, and {@code exclude} / {@code extend-exclude}),
  * as the language server's index does; {@code ast}, compared file for file with CPython's walk,
  * does not.
  */
@@ -59,11 +60,11 @@ final class PathExpander {
 
     /** Every {@code *.py} below the folders given, as {@code os.walk} finds them (the {@code ast} command). */
     static List<Entry> expand(List<String> args) {
-        return expand(args, false);
+        return expand(args, null);
     }
 
-    /** As {@link #expand(List)}; with {@code sourcesOnly}, folders {@link SourceFolders} excludes are not walked. */
-    static List<Entry> expand(List<String> args, boolean sourcesOnly) {
+    /** As {@link #expand(List)}; with a selection, the folders and files it leaves out are not walked into or listed. */
+    static List<Entry> expand(List<String> args, FileSelection sourcesOnly) {
         List<Entry> out = new ArrayList<>();
         for (String arg : args) {
             Path p;
@@ -89,7 +90,7 @@ final class PathExpander {
         return out;
     }
 
-    private static void walk(String shown, Path dir, List<String> found, List<Entry> problems, boolean sourcesOnly) {
+    private static void walk(String shown, Path dir, List<String> found, List<Entry> problems, FileSelection sourcesOnly) {
         List<String[]> subdirs = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path entry : entries) {
@@ -97,8 +98,10 @@ final class PathExpander {
                 if (Files.isDirectory(entry)) {
                     // os.walk(followlinks=False) lists a link to a directory among the
                     // directories but does not descend into it.
-                    if (!Files.isSymbolicLink(entry) && !(sourcesOnly && SourceFolders.skipped(entry))) subdirs.add(new String[] {name});
-                } else if (name.endsWith(".py")) {
+                    if (!Files.isSymbolicLink(entry) && !(sourcesOnly != null && sourcesOnly.skipsFolder(entry))) {
+                        subdirs.add(new String[] {name});
+                    }
+                } else if (name.endsWith(".py") && !(sourcesOnly != null && sourcesOnly.skipsFile(entry))) {
                     found.add(join(shown, name));
                 }
             }

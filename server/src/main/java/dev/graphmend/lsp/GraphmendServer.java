@@ -163,8 +163,12 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             DocEntry e = docs.get(uri);
             return e == null ? null : othersFor(e);
         });
+        // the folder's pyproject.toml decides which files are indexed, as it decides what `check` walks
         this.indexing = new WorkspaceIndexing(index, log, () -> client, () -> caps, () -> shutdown,
-                this::waitWhileAnalysing, this::isOpen);
+                this::waitWhileAnalysing, this::isOpen, root -> {
+                    var files = settings.configFor(root.resolve("__init__.py")).config().files();
+                    return files.root() == null ? files.withRoot(root) : files;
+                });
     }
 
     private static java.util.concurrent.ScheduledThreadPoolExecutor analysisExecutor() {
@@ -610,7 +614,9 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             long tEngine = System.nanoTime();
             for (String err : found.internalErrors()) log.error(err + " (the rest was analysed; please report this)");
             if (!current(e, gen)) return; // a newer version is on its way: drop this result
-            List<Diagnostic> list = found.getOrDefault(mine, List.of());
+            // a document the project's exclude keys (or default excludes) leave out gets no diagnostics, as in ruff's server
+            List<Diagnostic> list = s.path != null && cfg.config().files().excludes(s.path) ? List.of()
+                    : found.getOrDefault(mine, List.of());
             // (a clean file needs no line index: building one scans the whole text)
             List<org.eclipse.lsp4j.Diagnostic> lsp = list.isEmpty() ? List.of()
                     : DiagnosticMapper.toLsp(list, s.positions(caps.encoding()));

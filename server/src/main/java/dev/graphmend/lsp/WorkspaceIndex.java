@@ -3,7 +3,7 @@ package dev.graphmend.lsp;
 import dev.graphmend.ir.source.SourceText;
 import dev.graphmend.passes.ProjectLoader;
 import dev.graphmend.passes.analysis.SourceModule;
-import dev.graphmend.passes.config.SourceFolders;
+import dev.graphmend.passes.config.FileSelection;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -32,16 +32,22 @@ final class WorkspaceIndex {
 
     private final Map<Path, SourceModule> modules = new ConcurrentHashMap<>();
 
-    /** Lists the Python files under the folders, those {@link SourceFolders} excludes skipped (as `check` does), sorted. */
+    /** Lists the Python files under the folders, what the default selection leaves out skipped, sorted. */
     static List<Path> pythonFiles(Collection<Path> roots) {
+        return pythonFiles(roots, root -> FileSelection.defaults().withRoot(root));
+    }
+
+    /** Lists the Python files under the folders, what each folder's selection (its pyproject.toml's) leaves out skipped, as `check` does. */
+    static List<Path> pythonFiles(Collection<Path> roots, java.util.function.Function<Path, FileSelection> selectionFor) {
         List<Path> out = new ArrayList<>();
         for (Path root : roots) {
             if (!Files.isDirectory(root)) continue;
+            FileSelection selection = selectionFor.apply(root);
             try {
                 Files.walkFileTree(root, new SimpleFileVisitor<>() {
                     @Override
                     public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                        if (!dir.equals(root) && SourceFolders.skipped(dir)) {
+                        if (!dir.equals(root) && selection.skipsFolder(dir)) {
                             return FileVisitResult.SKIP_SUBTREE;
                         }
                         return FileVisitResult.CONTINUE;
@@ -49,7 +55,9 @@ final class WorkspaceIndex {
 
                     @Override
                     public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                        if (attrs.isRegularFile() && file.toString().endsWith(".py")) out.add(file.toAbsolutePath().normalize());
+                        if (attrs.isRegularFile() && file.toString().endsWith(".py") && !selection.skipsFile(file)) {
+                            out.add(file.toAbsolutePath().normalize());
+                        }
                         return out.size() >= MAX_FILES ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
                     }
 

@@ -32,11 +32,13 @@ final class WorkspaceIndexing {
     private final BooleanSupplier stopping;
     private final Runnable yieldToAnalysis;
     private final Predicate<Path> isOpen;
+    private final java.util.function.Function<Path, dev.graphmend.passes.config.FileSelection> selectionFor;
     private final AtomicInteger progressTokens = new AtomicInteger();
     private boolean warm; // only the indexing thread reads and writes it
 
     WorkspaceIndexing(WorkspaceIndex index, Log log, Supplier<LanguageClient> client, Supplier<ClientCaps> caps,
-                      BooleanSupplier stopping, Runnable yieldToAnalysis, Predicate<Path> isOpen) {
+                      BooleanSupplier stopping, Runnable yieldToAnalysis, Predicate<Path> isOpen,
+                      java.util.function.Function<Path, dev.graphmend.passes.config.FileSelection> selectionFor) {
         this.index = index;
         this.log = log;
         this.client = client;
@@ -44,6 +46,7 @@ final class WorkspaceIndexing {
         this.stopping = stopping;
         this.yieldToAnalysis = yieldToAnalysis;
         this.isOpen = isOpen;
+        this.selectionFor = selectionFor;
     }
 
     /**
@@ -77,7 +80,7 @@ final class WorkspaceIndexing {
     /** Indexes the Python files under {@code roots}, reporting progress; returns false when there was nothing to index. */
     boolean run(List<Path> roots) {
         if (roots.isEmpty()) return false;
-        List<Path> files = WorkspaceIndex.pythonFiles(roots);
+        List<Path> files = WorkspaceIndex.pythonFiles(roots, selectionFor);
         LanguageClient c = client.get();
         Either<String, Integer> token = null;
         if (c != null && caps.get().workDoneProgress()) {

@@ -36,6 +36,34 @@ class CheckCommandTest {
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** exclude / extend-exclude / per-file-ignores / extend-select, in pyproject.toml and as flags, as ruff has them. */
+    @Test
+    void fileSelectionKeysAndFlags(@TempDir Path dir) throws Exception {
+        for (String f : new String[] {"src/model.py", "src/gen/auto.py", "legacy/old.py", "tests/test_model.py", "build/lib/b.py"}) {
+            Files.createDirectories(dir.resolve(f).getParent());
+            Files.writeString(dir.resolve(f), BREAKING);
+        }
+        Files.writeString(dir.resolve("pyproject.toml"), "[tool.graphmend]\nextend-exclude = [\"legacy\", \"src/gen/**\"]\n"
+                + "per-file-ignores = { \"tests/**\" = [\"GM102\"] }\n");
+        Run r = run("check", dir.toString());
+        assertTrue(r.out().contains("src/model.py:6") && r.out().contains("tests/test_model.py:6:8: GM101"), r.out());
+        assertTrue(!r.out().contains("legacy") && !r.out().contains("src/gen") && !r.out().contains("build/lib"), r.out());
+        assertTrue(!r.out().contains("tests/test_model.py:7:9: GM102"), "per-file-ignores: " + r.out());
+        assertTrue(r.out().contains("in 2 of 2 files"), r.out());
+        // a file named on the command line is read even when excluded
+        assertTrue(run("check", dir.resolve("legacy/old.py").toString()).out().contains("GM101"));
+        // the same on the command line, over the file's keys (patterns with a '/' are taken from the
+        // working folder, as ruff takes command-line ones; these match names)
+        Run flags = run("check", "--no-config", "--extend-exclude", "tests,gen", "--per-file-ignores", "model.py:GM101",
+                "--select", "GM102", "--extend-select", "GM101", dir.toString());
+        assertTrue(flags.out().contains("legacy/old.py:6:8: GM101") && flags.out().contains("src/model.py:7:9: GM102"), flags.out());
+        assertTrue(!flags.out().contains("src/model.py:6:8: GM101") && !flags.out().contains("tests/"), flags.out());
+        Run build = run("check", "--no-config", "--exclude", "legacy", dir.toString());
+        assertTrue(build.out().contains("build/lib/b.py"), "--exclude replaces the default folders: " + build.out());
+        assertEquals(2, run("check", "--per-file-ignores", "tests", dir.toString()).code());
+        assertEquals(2, run("check", "--extend-select", "GM999", dir.toString()).code());
+    }
+
     /** `-` reads standard input, as ruff does; --stdin-filename names it and finds its pyproject.toml. */
     @Test
     void aDashReadsStandardInput(@TempDir Path dir) throws Exception {

@@ -54,14 +54,14 @@ class PathExpanderTest {
         }
         Files.writeString(ws.resolve("myenv/pyvenv.cfg"), "home = /usr/bin\n"); // a virtual environment by another name
         List<String> check = new ArrayList<>();
-        for (String p : paths(PathExpander.expand(List.of(ws.toString()), true))) check.add(ws.relativize(Path.of(p)).toString());
+        for (String p : paths(PathExpander.expand(List.of(ws.toString()), dev.graphmend.passes.config.FileSelection.defaults()))) check.add(ws.relativize(Path.of(p)).toString());
         assertEquals(List.of("buildings/house.py", "model.py", "pkg/layers.py"), check);
         List<String> index = new ArrayList<>();
         for (Path p : dev.graphmend.lsp.WorkspaceIndexAccess.pythonFiles(List.of(ws))) index.add(ws.relativize(p).toString());
         assertEquals(check, index, "the language server indexes what check reads");
         assertEquals(13 - 1, paths(PathExpander.expand(List.of(ws.toString()))).size(), "ast walks every folder");
         assertEquals(List.of(ws.resolve(".venv/lib/site.py").toString()),
-                paths(PathExpander.expand(List.of(ws.resolve(".venv/lib/site.py").toString()), true)), "a file named is read");
+                paths(PathExpander.expand(List.of(ws.resolve(".venv/lib/site.py").toString()), dev.graphmend.passes.config.FileSelection.defaults())), "a file named is read");
     }
 
     /** The expected order below is what gm_ast_dump.py's expand() prints for this tree. */

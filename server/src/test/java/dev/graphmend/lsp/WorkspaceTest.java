@@ -51,6 +51,35 @@ class WorkspaceTest {
         }
     }
 
+    /** The server reads exclude and per-file-ignores from the same pyproject.toml keys as `check`. */
+    @Test
+    void excludedDocumentsGetNoDiagnosticsAndPerFileIgnoresApply() throws Exception {
+        Files.writeString(dir.resolve("pyproject.toml"), "[tool.graphmend]\nextend-exclude = [\"legacy\"]\n"
+                + "per-file-ignores = { \"tests/**\" = [\"GM102\"] }\n");
+        Path legacy = dir.resolve("legacy/m.py"), test = dir.resolve("tests/t.py"), src = dir.resolve("src/m.py");
+        for (Path p : List.of(legacy, test, src)) {
+            Files.createDirectories(p.getParent());
+            Files.writeString(p, Texts.SAMPLE);
+        }
+        try (Harness h = new Harness()) {
+            h.initialize(Harness.caps(false, false, true), null);
+            h.open(src.toUri().toString(), Texts.SAMPLE, 1);
+            assertEquals(List.of("GM101", "GM102"), codes(h.published(src.toUri().toString(), 1)));
+            h.open(test.toUri().toString(), Texts.SAMPLE, 1);
+            assertEquals(List.of("GM101"), codes(h.published(test.toUri().toString(), 1)));
+            h.open(legacy.toUri().toString(), Texts.SAMPLE, 1);
+            assertEquals(List.of(), codes(h.published(legacy.toUri().toString(), 1)));
+        }
+        List<Path> indexed = WorkspaceIndex.pythonFiles(List.of(dir), root -> {
+            try {
+                return dev.graphmend.passes.config.ConfigFile.nearest(root, new java.util.ArrayList<>()).files();
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertEquals(List.of(src, test), indexed, "the index leaves out what check leaves out");
+    }
+
     /** An unknown key in pyproject.toml dropped the whole table in the server, so its ignore was lost. */
     @Test
     void anUnknownPyprojectKeyIsAWarningAndTheRestOfTheTableApplies() throws Exception {
@@ -155,7 +184,8 @@ class WorkspaceTest {
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
         WorkspaceIndex index = new WorkspaceIndex();
         WorkspaceIndexing indexing = new WorkspaceIndexing(index, new Log(new java.io.PrintStream(err, true)), () -> null,
-                () -> ClientCaps.of(Harness.caps(false, false, true)), () -> false, () -> {}, p -> p.equals(model));
+                () -> ClientCaps.of(Harness.caps(false, false, true)), () -> false, () -> {}, p -> p.equals(model),
+                root -> dev.graphmend.passes.config.FileSelection.defaults().withRoot(root));
         assertTrue(indexing.run(List.of(dir)));
         assertFalse(index.contains(model), "an open document is read from its buffer, not from disk");
         assertTrue(index.contains(other));

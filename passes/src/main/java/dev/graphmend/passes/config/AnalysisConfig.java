@@ -15,9 +15,11 @@ import java.util.Map;
  * @param severity severity per code or prefix (the longest matching key wins)
  * @param assumeCompiled whether every nn.Module forward is a compile root
  * @param unsafeFixes whether fix-all includes unsafe fixes
+ * @param files which files a walk reads, and per-file ignores ({@link FileSelection})
  */
 public record AnalysisConfig(String torchVersion, List<String> select, List<String> ignore,
-                             Map<String, Severity> severity, AssumeCompiled assumeCompiled, boolean unsafeFixes) {
+                             Map<String, Severity> severity, AssumeCompiled assumeCompiled, boolean unsafeFixes,
+                             FileSelection files) {
 
     /** The newest torch release whose behaviour the rules encode. */
     public static final String NEWEST_TORCH = "2.15";
@@ -39,11 +41,25 @@ public record AnalysisConfig(String torchVersion, List<String> select, List<Stri
         select = List.copyOf(select);
         ignore = List.copyOf(ignore);
         severity = Map.copyOf(severity);
+        if (files == null) files = FileSelection.defaults();
         parseVersion(torchVersion); // validates
     }
 
     public static AnalysisConfig defaults() {
-        return new AnalysisConfig(NEWEST_TORCH, List.of(), List.of(), Map.of(), AssumeCompiled.MODULE_FORWARD, false);
+        return new AnalysisConfig(NEWEST_TORCH, List.of(), List.of(), Map.of(), AssumeCompiled.MODULE_FORWARD, false,
+                FileSelection.defaults());
+    }
+
+    public AnalysisConfig withFiles(FileSelection f) {
+        return new AnalysisConfig(torchVersion, select, ignore, severity, assumeCompiled, unsafeFixes, f);
+    }
+
+    /** {@code extend-select}: added to {@code select}; with no select (every rule) there is nothing to add. */
+    public AnalysisConfig withExtendSelect(List<String> more) {
+        if (select.isEmpty() || more.isEmpty()) return this;
+        List<String> all = new java.util.ArrayList<>(select);
+        all.addAll(more);
+        return withSelect(all);
     }
 
     public boolean isEnabled(String code) {
@@ -82,28 +98,28 @@ public record AnalysisConfig(String torchVersion, List<String> select, List<Stri
     }
 
     public AnalysisConfig withTorchVersion(String v) {
-        return new AnalysisConfig(v, select, ignore, severity, assumeCompiled, unsafeFixes);
+        return new AnalysisConfig(v, select, ignore, severity, assumeCompiled, unsafeFixes, files);
     }
 
     public AnalysisConfig withSelect(List<String> s) {
-        return new AnalysisConfig(torchVersion, s, ignore, severity, assumeCompiled, unsafeFixes);
+        return new AnalysisConfig(torchVersion, s, ignore, severity, assumeCompiled, unsafeFixes, files);
     }
 
     public AnalysisConfig withIgnore(List<String> i) {
-        return new AnalysisConfig(torchVersion, select, i, severity, assumeCompiled, unsafeFixes);
+        return new AnalysisConfig(torchVersion, select, i, severity, assumeCompiled, unsafeFixes, files);
     }
 
     public AnalysisConfig withSeverity(Map<String, Severity> s) {
         Map<String, Severity> m = new LinkedHashMap<>(severity);
         m.putAll(s);
-        return new AnalysisConfig(torchVersion, select, ignore, m, assumeCompiled, unsafeFixes);
+        return new AnalysisConfig(torchVersion, select, ignore, m, assumeCompiled, unsafeFixes, files);
     }
 
     public AnalysisConfig withAssumeCompiled(AssumeCompiled a) {
-        return new AnalysisConfig(torchVersion, select, ignore, severity, a, unsafeFixes);
+        return new AnalysisConfig(torchVersion, select, ignore, severity, a, unsafeFixes, files);
     }
 
     public AnalysisConfig withUnsafeFixes(boolean u) {
-        return new AnalysisConfig(torchVersion, select, ignore, severity, assumeCompiled, u);
+        return new AnalysisConfig(torchVersion, select, ignore, severity, assumeCompiled, u, files);
     }
 }

@@ -22,8 +22,8 @@ import java.util.Set;
  */
 public final class ConfigFile {
     private static final ObjectMapper TOML = new TomlMapper();
-    private static final Set<String> KEYS = Set.of("torch-version", "select", "ignore", "severity", "assume-compiled",
-            "unsafe-fixes");
+    private static final Set<String> KEYS = Set.of("torch-version", "select", "extend-select", "ignore", "severity",
+            "assume-compiled", "unsafe-fixes", "exclude", "extend-exclude", "per-file-ignores");
 
     private ConfigFile() {}
 
@@ -64,7 +64,9 @@ public final class ConfigFile {
         }
         JsonNode section = root == null ? null : root.path("tool").get("graphmend");
         if (section == null) return base;
-        return apply(section, base, pyproject + " [tool.graphmend]", warnings);
+        // relative file patterns (exclude, per-file-ignores) are taken from the pyproject.toml's folder
+        AnalysisConfig rooted = base.withFiles(base.files().withRoot(pyproject.toAbsolutePath().getParent()));
+        return apply(section, rooted, pyproject + " [tool.graphmend]", warnings);
     }
 
     /** Settings written as TOML key/values (e.g. {@code torch-version = "2.11"}), applied over {@code base}. */
@@ -105,6 +107,10 @@ public final class ConfigFile {
                         c = c.withUnsafeFixes(v.booleanValue());
                         break;
                     case "severity": c = c.withSeverity(severities(v)); break;
+                    case "extend-select": c = c.withExtendSelect(codes(v, key)); break;
+                    case "exclude": c = c.withFiles(c.files().withExclude(patterns(v, key))); break;
+                    case "extend-exclude": c = c.withFiles(c.files().withExtendExclude(patterns(v, key))); break;
+                    case "per-file-ignores": c = c.withFiles(c.files().withPerFileIgnores(perFileIgnores(v))); break;
                     default: break;
                 }
             } catch (IllegalArgumentException ex) {
@@ -143,6 +149,26 @@ public final class ConfigFile {
             out.add(code);
         }
         return out;
+    }
+
+    private static List<String> patterns(JsonNode v, String key) {
+        List<String> out = new ArrayList<>();
+        if (!v.isArray()) throw new IllegalArgumentException(key + " must be a list of glob patterns, e.g. [\"tests/**\"]");
+        for (JsonNode x : v) {
+            if (!x.isTextual()) throw new IllegalArgumentException(key + " must be a list of glob patterns, e.g. [\"tests/**\"]");
+            out.add(x.textValue());
+        }
+        return out;
+    }
+
+    private static Map<String, List<String>> perFileIgnores(JsonNode v) {
+        if (!v.isObject()) throw new IllegalArgumentException("per-file-ignores must be a table, e.g. { \"tests/*\" = [\"GM102\"] }");
+        Map<String, List<String>> m = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            m.put(e.getKey(), codes(e.getValue(), "per-file-ignores of \"" + e.getKey() + "\""));
+        }
+        return m;
     }
 
     private static Map<String, Severity> severities(JsonNode v) {

@@ -1,7 +1,5 @@
 package dev.graphmend.passes.config;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Set;
 
 /**
@@ -11,6 +9,7 @@ import java.util.Set;
  * caches, hidden folders, and any folder holding a {@code pyvenv.cfg} (a virtual environment
  * under another name).
  * A file named on the command line is always read; only what a walk finds is filtered.
+ * {@link FileSelection} applies them, with the project's {@code exclude} keys.
  */
 public final class SourceFolders {
     private SourceFolders() {}
@@ -21,12 +20,4 @@ public final class SourceFolders {
             ".nox", ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache", ".svn", ".tox", ".venv",
             ".vscode", "__pycache__", "__pypackages__", "_build", "buck-out", "build", "dist", "node_modules",
             "site-packages", "venv");
-
-    /** Whether a walk skips {@code dir}: an excluded or hidden name, or a virtual environment. */
-    public static boolean skipped(Path dir) {
-        Path name = dir.getFileName();
-        if (name == null) return false;
-        String n = name.toString();
-        return EXCLUDED.contains(n) || n.startsWith(".") || Files.isRegularFile(dir.resolve("pyvenv.cfg"));
-    }
 }
