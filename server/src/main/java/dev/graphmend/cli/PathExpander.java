@@ -26,7 +26,8 @@ import java.util.List;
  * Unlike {@code os.walk}, a directory that cannot be listed is reported instead of being skipped
  * silently. {@code check} and {@code fix} also skip, below a folder given, what the
  * configuration's {@link FileSelection} leaves out (the folders that hold no project code,
- * {@code .git}, {@code .venv}, {@code node_modules} …, and {@code exclude} / {@code extend-exclude}),
+ * {@code .git}, {@code .venv}, {@code node_modules} …, and {@code exclude} / {@code extend-exclude})
+ * and what git ignores,
  * as the language server's index does; {@code ast}, compared file for file with CPython's walk,
  * does not.
  */
@@ -78,6 +79,13 @@ final class PathExpander {
                 List<String> found = new ArrayList<>();
                 List<Entry> problems = new ArrayList<>();
                 walk(arg, p, found, problems, sourcesOnly);
+                if (sourcesOnly != null && !found.isEmpty()) {
+                    // what git ignores is left out too, as ruff does (git answers; without git, nothing is)
+                    List<Path> paths = new ArrayList<>();
+                    for (String f : found) paths.add(Paths.get(f));
+                    java.util.Set<Path> ignored = dev.graphmend.passes.config.GitIgnore.ignored(p, paths);
+                    if (!ignored.isEmpty()) found.removeIf(f -> ignored.contains(Paths.get(f).toAbsolutePath().normalize()));
+                }
                 found.sort(CODE_POINT_ORDER);
                 for (String f : found) out.add(Entry.file(f));
                 out.addAll(problems);

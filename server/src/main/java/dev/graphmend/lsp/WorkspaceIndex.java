@@ -43,6 +43,7 @@ final class WorkspaceIndex {
         for (Path root : roots) {
             if (!Files.isDirectory(root)) continue;
             FileSelection selection = selectionFor.apply(root);
+            int from = out.size();
             try {
                 Files.walkFileTree(root, new SimpleFileVisitor<>() {
                     @Override
@@ -69,6 +70,9 @@ final class WorkspaceIndex {
             } catch (IOException e) {
                 // an unreadable folder: index what could be read
             }
+            // what git ignores is left out, as `check` leaves it out
+            java.util.Set<Path> ignored = dev.graphmend.passes.config.GitIgnore.ignored(root, out.subList(from, out.size()));
+            if (!ignored.isEmpty()) out.subList(from, out.size()).removeIf(ignored::contains);
         }
         out.sort(null);
         return out;

@@ -64,6 +64,32 @@ class PathExpanderTest {
                 paths(PathExpander.expand(List.of(ws.resolve(".venv/lib/site.py").toString()), dev.graphmend.passes.config.FileSelection.defaults())), "a file named is read");
     }
 
+    /** What git ignores (.gitignore at any depth) is left out by check and by the server's index alike; git answers. */
+    @Test
+    void gitIgnoredFilesAreLeftOut(@TempDir Path tmp) throws Exception {
+        Path ws = tmp.resolve("repo");
+        Files.createDirectories(ws);
+        Process init = new ProcessBuilder("git", "init", "-q", ws.toString()).redirectErrorStream(true).start();
+        assertEquals(0, init.waitFor(), "this test needs git on PATH: " + new String(init.getInputStream().readAllBytes()));
+        Files.writeString(ws.resolve(".gitignore"), "generated/\n*.gen.py\n");
+        Files.createDirectories(ws.resolve("pkg/generated"));
+        Files.writeString(ws.resolve("pkg/.gitignore"), "scratch.py\n");
+        for (String f : new String[] {"model.py", "pkg/layers.py", "pkg/generated/g.py", "pkg/x.gen.py", "pkg/scratch.py"}) {
+            Files.writeString(ws.resolve(f), "");
+        }
+        List<String> check = new ArrayList<>();
+        for (String p : paths(PathExpander.expand(List.of(ws.toString()), dev.graphmend.passes.config.FileSelection.defaults()))) {
+            check.add(ws.relativize(Path.of(p)).toString());
+        }
+        assertEquals(List.of("model.py", "pkg/layers.py"), check);
+        List<String> index = new ArrayList<>();
+        for (Path p : dev.graphmend.lsp.WorkspaceIndexAccess.pythonFiles(List.of(ws))) index.add(ws.relativize(p).toString());
+        assertEquals(check, index);
+        assertEquals(5, paths(PathExpander.expand(List.of(ws.toString()))).size(), "ast walks what git ignores too");
+        // outside a work tree nothing is ignored
+        assertEquals(java.util.Set.of(), dev.graphmend.passes.config.GitIgnore.ignored(tmp, List.of(tmp.resolve("a.gen.py"))));
+    }
+
     /** The expected order below is what gm_ast_dump.py's expand() prints for this tree. */
     @Test
     void walkMatchesOsWalkThenSorted(@TempDir Path tmp) throws Exception {
