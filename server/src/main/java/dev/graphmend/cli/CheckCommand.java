@@ -77,7 +77,7 @@ final class CheckCommand {
             if (!inputs.failed) err.println("graphmend check: no Python files to check");
             return Main.EXIT_USAGE;
         }
-        boolean progress = o.format.equals("text") && !o.quiet && inputs.files.size() > 200;
+        boolean progress = (o.format.equals("text") || o.format.equals("full")) && !o.quiet && inputs.files.size() > 200;
         long start = System.currentTimeMillis();
         if (progress) err.println("graphmend: checking " + inputs.files.size() + " files…");
         ProjectLoader.Loaded loaded = ProjectLoader.load(inputs.files, config);
@@ -104,7 +104,7 @@ final class CheckCommand {
             case "sarif": writeSarif(modules, found, problems, out); break;
             default:
                 if (o.statistics) writeStatistics(found, config, out);
-                else writeText(modules, found, count, !o.quiet, config, problems.size(), out);
+                else writeText(modules, found, count, !o.quiet, config, problems.size(), o.format.equals("full"), out);
                 if (o.summary) writeReadiness(found, config, out);
                 break;
         }
@@ -188,6 +188,21 @@ final class CheckCommand {
         return "[*] " + fixable + " fixable with " + fix + (more > 0 ? " (" + more + " more with `--unsafe-fixes`)" : "") + ".\n";
     }
 
+    /**
+     * The full format's context, as ruff prints it: the flagged line with its number, and carets
+     * under the flagged part (to the line's end when the span goes on).
+     */
+    static String snippet(LineIndex lines, Diagnostic d, int[] r) {
+        int line = r[0] + 1;
+        if (line > lines.lineCount()) return "";
+        String text = lines.lineText(line).replace('\t', ' ');
+        int from = Math.min(r[1], text.length());
+        int to = r[2] == r[0] ? Math.min(Math.max(r[3], from + 1), Math.max(text.length(), from + 1)) : Math.max(text.length(), from + 1);
+        String num = String.valueOf(line), pad = " ".repeat(num.length());
+        return pad + " |\n" + num + " | " + text + "\n" + pad + " | " + " ".repeat(from) + "^".repeat(to - from) + " " + d.code()
+                + "\n" + pad + " |\n\n";
+    }
+
     /** --statistics: one line per rule code, most frequent first, with [*] when a fix applies. */
     private static void writeStatistics(Map<SourceModule, List<Diagnostic>> found, AnalysisConfig config, Writer out)
             throws IOException {
@@ -214,7 +229,8 @@ final class CheckCommand {
     }
 
     private static void writeText(List<SourceModule> modules, Map<SourceModule, List<Diagnostic>> found, int count,
-                                  boolean summary, AnalysisConfig config, int unreadable, Writer out) throws IOException {
+                                  boolean summary, AnalysisConfig config, int unreadable, boolean full, Writer out)
+            throws IOException {
         int filesWith = 0;
         for (SourceModule m : sorted(modules)) {
             List<Diagnostic> ds = found.get(m);
@@ -231,6 +247,7 @@ final class CheckCommand {
                         && isSameFunctionRoot(d))) {
                     out.write("    compiled via " + d.root().description() + " at " + d.root().path() + ":" + d.root().line() + "\n");
                 }
+                if (full) out.write(snippet(lines, d, r));
             }
         }
         if (!summary) return;

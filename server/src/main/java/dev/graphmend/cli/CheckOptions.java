@@ -15,7 +15,8 @@ import java.util.List;
  * Short flags are ruff's: {@code -h}, {@code -e} ({@code --exit-zero}), {@code -q} ({@code --quiet}).
  */
 final class CheckOptions {
-    String format = "text";
+    /** full (default: each diagnostic with its source line), text (concise: one line each), json or sarif. */
+    String format = "full";
     List<String> select;
     List<String> ignore;
     List<String> extendSelect;
@@ -76,7 +77,8 @@ final class CheckOptions {
                 + "  Reports the graph breaks in the Python files and folders given (one project);\n"
                 + "  PATH '-' reads one file from standard input.\n"
                 + "\noptions:\n"
-                + "  --format FORMAT         text (default), json or sarif\n"
+                + "  --output-format FORMAT  full (default: each diagnostic with its source line underlined),\n"
+                + "                          concise (one line each; also --format text), json or sarif\n"
                 + "  --summary               per compile root: breaks left, how many a safe or an unsafe fix\n"
                 + "                          removes, and whether fullgraph=True can succeed after `fix`\n"
                 + common
@@ -130,7 +132,7 @@ final class CheckOptions {
                     continue;
                 default: break;
             }
-            if (!List.of("--format", "--select", "--ignore", "--torch-version", "--assume-compiled", "--stdin-filename",
+            if (!List.of("--format", "--output-format", "--select", "--ignore", "--torch-version", "--assume-compiled", "--stdin-filename",
                     "--extend-select", "--exclude", "--extend-exclude", "--per-file-ignores").contains(name)) {
                 throw new UsageException("unknown option '" + name + "'");
             }
@@ -139,12 +141,13 @@ final class CheckOptions {
                 value = args.get(++i);
             }
             switch (name) {
-                case "--format":
-                    if (fix) throw new UsageException("--format belongs to 'check'");
-                    if (!List.of("text", "json", "sarif").contains(value)) {
-                        throw new UsageException("--format must be text, json or sarif, not '" + value + "'");
+                case "--format": case "--output-format":
+                    if (fix) throw new UsageException(name + " belongs to 'check'");
+                    if (!List.of("full", "concise", "text", "json", "sarif").contains(value)) {
+                        throw new UsageException(name + " must be full, concise, json or sarif, not '" + value + "'");
                     }
-                    o.format = value;
+                    // text is the old name of concise (one line per diagnostic)
+                    o.format = value.equals("concise") ? "text" : value;
                     break;
                 case "--select": o.select = codes(name, value); break;
                 case "--extend-select": o.extendSelect = codes(name, value); break;
@@ -185,8 +188,9 @@ final class CheckOptions {
         if (o.paths.contains("-") && (o.paths.size() > 1 || fix)) {
             throw new UsageException(fix ? "'fix' does not read standard input; give the file" : "'-' (standard input) must be the only PATH");
         }
-        if (o.summary && !o.format.equals("text")) throw new UsageException("--summary is for the text format");
-        if (o.statistics && !o.format.equals("text")) throw new UsageException("--statistics is for the text format");
+        boolean text = o.format.equals("text") || o.format.equals("full");
+        if (o.summary && !text) throw new UsageException("--summary is for the text formats");
+        if (o.statistics && !text) throw new UsageException("--statistics is for the text formats");
         if (o.statistics && o.summary) throw new UsageException("--statistics and --summary cannot be combined");
         return o;
     }

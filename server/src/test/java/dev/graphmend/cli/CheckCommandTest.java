@@ -64,6 +64,23 @@ class CheckCommandTest {
         assertEquals(2, run("check", "--extend-select", "GM999", dir.toString()).code());
     }
 
+    /**
+     * The default text is ruff's full format: each diagnostic with its source line and carets under
+     * the flagged part; concise (also `--format text`) is one line each.
+     */
+    @Test
+    void fullOutputShowsTheLineAndConciseDoesNot(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("m.py"), BREAKING);
+        Run full = run("check", f.toString());
+        assertTrue(full.out().contains("6 |     if y.sum() > 0:\n  |        ^^^^^^^^^^^ GM101\n"), full.out());
+        assertTrue(full.out().contains("7 |         print('é', y)\n  |         ^^^^^^^^^^^^^ GM102\n"), full.out());
+        for (String concise : new String[] {"--output-format=concise", "--format=text"}) {
+            Run c = run("check", concise, f.toString());
+            assertTrue(!c.out().contains(" | ") && c.out().contains(":6:8: GM101"), c.out());
+        }
+        assertEquals(2, run("check", "--output-format", "pretty", f.toString()).code());
+    }
+
     /** `-` reads standard input, as ruff does; --stdin-filename names it and finds its pyproject.toml. */
     @Test
     void aDashReadsStandardInput(@TempDir Path dir) throws Exception {
@@ -270,11 +287,12 @@ class CheckCommandTest {
         Run zero = run("check", "--exit-zero", f.toString());
         assertEquals(0, zero.code(), zero.err());
         assertTrue(zero.out().contains("GM101") && zero.out().contains("Found 2 diagnostics"), zero.out());
-        Run quiet = run("check", "--quiet", f.toString());
+        Run quiet = run("check", "--quiet", "--output-format", "concise", f.toString());
         assertEquals(1, quiet.code(), quiet.err());
         assertEquals(2, quiet.out().lines().count(), "the diagnostics only: " + quiet.out());
+        assertTrue(!run("check", "-q", f.toString()).out().contains("Found "), "quiet full output: the diagnostics, no summary");
         assertTrue(quiet.out().startsWith(f + ":6:8: GM101"), quiet.out());
-        Run both = run("check", "-q", "-e", f.toString());
+        Run both = run("check", "-q", "-e", "--output-format", "concise", f.toString());
         assertEquals(0, both.code());
         assertEquals(quiet.out(), both.out());
         Run clean = run("check", "-q", Files.writeString(dir.resolve("ok.py"), "x = 1\n").toString());
@@ -324,7 +342,7 @@ class CheckCommandTest {
 
         Run usage = run("check", "--format", "xml", good.toString());
         assertEquals(2, usage.code());
-        assertTrue(usage.err().contains("--format must be text, json or sarif"), usage.err());
+        assertTrue(usage.err().contains("--format must be full, concise, json or sarif"), usage.err());
     }
 
     @Test
