@@ -121,7 +121,7 @@ NOTES = [
     ("modeling_grounding_dino.py", "torch.linspace(",
      "`height` comes from iterating the `spatial_shapes` tensor, so `linspace` needs its value (an implicit "
      "`.item()`). The model also carries `spatial_shapes_list`, the same sizes as Python ints, but switching to "
-     "it is a model-specific change; `check` does not report implicit scalar reads (SPEC section 2 lists only "
+     "it is a model-specific change; `check` does not report implicit scalar reads (docs/rules/README.md lists only "
      "explicit ones under GM201)."),
     ("modeling_grounding_dino.py", "padding_mask[:, current_position",
      "Slice bounds computed from `spatial_shapes` tensor values: Dynamo reads them with `.item()` (the same "

@@ -1,7 +1,7 @@
 """Fine-tunes TinyBERT for sequence classification on synthetic data, with torch.compile.
 
 GraphMend example. `torch.compile(model, ...)` and `torch.compile(batch_accuracy, ...)` below are
-compile roots (SPEC §4), so the graph breaks in modeling_tiny_bert.py are found from here even
+compile roots (docs/compile-regions.md), so the graph breaks in modeling_tiny_bert.py are found from here even
 with `assume-compiled = "explicit"`. The training loop itself is not compiled: its `.item()`,
 `print` and `time.perf_counter()` calls run eagerly and are not reported.
 

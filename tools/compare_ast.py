@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compare our parser with CPython's ast, file by file, over whole folders (SPEC section 7).
+"""Compare our parser with CPython's ast, file by file, over whole folders (docs/gm-ast-v1.md).
 
 Usage: compare_ast.py [--python PY] [--jar JAR] [--report FILE] [--exclude NAME]... FOLDER...
 

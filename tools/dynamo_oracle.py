@@ -26,8 +26,7 @@ from, "skip the whole frame" fallbacks) and records there the exception's user s
 caller's frame is further out on the same stack). Breaks are deduplicated per case by line (Dynamo
 logs the same site again when it retraces a frame or a resume function). ``GM_ORACLE_DEBUG=1``
 prints every raw break and its stack to stderr. The GB id
-is the row of ``dynamo-graph-break-ids.tsv`` (``../shared/reference/`` next to the checkout, or
-``$GRAPHMEND_GB_IDS``) whose ``gb_type`` equals the root cause's ``gb_type``; torch's own
+is the row of ``docs/reference/dynamo-graph-break-ids.tsv`` (or ``$GRAPHMEND_GB_IDS``) whose ``gb_type`` equals the root cause's ``gb_type``; torch's own
 ``graph_break_registry.json`` is the fallback. A case that raises is reported with ``error`` set.
 
 ``--json`` prints ``{"torch", "python", "files": [{"path", "error", "cases": [{"name", "error",
@@ -62,7 +61,7 @@ MARKER = re.compile(r"#\s*expect:\s*(.*)$")
 CODE = re.compile(r"\bGM[12]\d\d\b")
 WRAPPED = "*** While handling this graph break, another graph break occurred: ***"
 
-# The Dynamo ids each rule usually corresponds to (SPEC §2); used only for notes.
+# The Dynamo ids each rule usually corresponds to (docs/rules/README.md); used only for notes.
 RULE_GB = {
     "GM101": {"GB0170"},
     "GM103": {"GB0170"},
@@ -136,8 +135,7 @@ def load_gb_ids(torch_mod):
     here = os.path.dirname(os.path.abspath(__file__))
     candidates = [
         os.environ.get("GRAPHMEND_GB_IDS"),
-        os.path.join(here, "..", "..", "shared", "reference", "dynamo-graph-break-ids.tsv"),
-        os.path.join(here, "..", "shared", "reference", "dynamo-graph-break-ids.tsv"),
+        os.path.join(here, "..", "docs", "reference", "dynamo-graph-break-ids.tsv"),
     ]
     ids = {}
     for c in candidates:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""CPython's side of the gm-ast-v1 format (SPEC section 7).
+"""CPython's side of the gm-ast-v1 format (docs/gm-ast-v1.md).
 
 Usage: gm_ast_dump.py PATH...   (folders expand recursively to *.py files in sorted order)
 

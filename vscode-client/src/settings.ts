@@ -1,4 +1,4 @@
-// The editor settings of SPEC section 3 as the server receives them: in `initializationOptions`
+// The editor settings of docs/configuration.md as the server receives them: in `initializationOptions`
 // and as the answer to `workspace/configuration` (section `graphmend`). No `vscode` import: the
 // caller passes what `WorkspaceConfiguration.inspect` returns.
 
@@ -13,7 +13,7 @@ export const ANALYSIS_SETTINGS = [
 ] as const;
 export type AnalysisSetting = (typeof ANALYSIS_SETTINGS)[number];
 
-/** The `[tool.graphmend]` key each setting stands for (SPEC section 3). */
+/** The `[tool.graphmend]` key each setting stands for (docs/configuration.md). */
 export const PYPROJECT_KEY: Record<AnalysisSetting, string> = {
   torchVersion: 'torch-version',
   select: 'select',

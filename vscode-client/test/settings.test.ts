@@ -51,7 +51,7 @@ test('package.json contributes exactly the analysis settings plus the extension\
   }
 });
 
-test('package.json defaults are the SPEC defaults (shown in the UI, never sent)', () => {
+test('package.json defaults are the documented defaults (docs/configuration.md) (shown in the UI, never sent)', () => {
   const p = manifest.contributes.configuration.properties;
   assert.equal(p['graphmend.assumeCompiled'].default, 'module-forward');
   assert.deepEqual(p['graphmend.assumeCompiled'].enum, ['module-forward', 'explicit']);

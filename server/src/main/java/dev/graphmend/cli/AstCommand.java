@@ -22,7 +22,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * {@code graphmend ast PATH...}: the gm-ast-v1 dump (SPEC section 7) of each file, in the same
+ * {@code graphmend ast PATH...}: the gm-ast-v1 dump (docs/gm-ast-v1.md) of each file, in the same
  * shape as {@code tools/gm_ast_dump.py} prints it, so the two can be compared line for line.
  *
  * <p>Files are parsed in parallel (one parser per worker thread, since a parser is not

@@ -25,7 +25,7 @@ import java.util.Map;
 
 /**
  * {@code graphmend check}: loads the files and folders given, analyses them as one project
- * (so compile regions cross files), and prints the diagnostics as text, JSON (SPEC section 5) or
+ * (so compile regions cross files), and prints the diagnostics as text, JSON (docs/cli.md) or
  * SARIF 2.1.0. Exit 0 when nothing is found, 1 when something is, 2 on a usage or I/O error
  * (files that could not be read are reported and the others still checked).
  */
@@ -282,7 +282,7 @@ final class CheckCommand {
         return s;
     }
 
-    // ---- JSON (SPEC section 5) ----
+    // ---- JSON (docs/cli.md) ----
 
     private static void writeJson(List<SourceModule> modules, dev.graphmend.passes.Findings found, int count,
                                   List<ProjectLoader.Problem> problems, Writer out) throws IOException {

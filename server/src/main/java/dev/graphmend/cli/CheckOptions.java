@@ -9,7 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The options {@code check} and {@code fix} share (SPEC section 5), parsed by hand: a dozen flags
+ * The options {@code check} and {@code fix} share (docs/cli.md), parsed by hand: a dozen flags
  * of one shape ({@code --name value} or {@code --name=value}) do not justify a CLI library in the
  * shaded jar. Values of {@code --select}/{@code --ignore} are comma-separated codes or prefixes.
  * Short flags are ruff's: {@code -h}, {@code -e} ({@code --exit-zero}), {@code -q} ({@code --quiet}).

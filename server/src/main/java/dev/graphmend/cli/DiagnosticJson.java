@@ -7,7 +7,7 @@ import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.source.LineIndex;
 import dev.graphmend.passes.model.Diagnostic;
 
-/** One diagnostic in the JSON schema of SPEC section 5 (0-based lines, UTF-16 characters). */
+/** One diagnostic in the JSON schema of docs/cli.md (0-based lines, UTF-16 characters). */
 final class DiagnosticJson {
     private DiagnosticJson() {}
 

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Properties;
 
 /**
- * The {@code graphmend} command line (SPEC section 5).
+ * The {@code graphmend} command line (docs/cli.md).
  *
  * <p>Argument handling is written by hand: there are five subcommands and, so far, only
  * {@code ast} takes arguments (paths), so a CLI library would add a dependency to the shaded jar
@@ -34,7 +34,7 @@ public final class Main {
             + "\n"
             + "commands:\n"
             + "  check [options] PATH...\n"
-            + "                 report graph breaks in files and folders (--format text|json|sarif,\n"
+            + "                 report graph breaks in files and folders (--output-format full|concise|json|sarif,\n"
             + "                 --select/--ignore CODES, --exit-zero, --quiet, ...)\n"
             + "  fix [options] PATH...\n"
             + "                 apply the legal fixes to a fixed point (--diff: show, write nothing;\n"

@@ -18,7 +18,7 @@ import org.eclipse.lsp4j.Location;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 
-/** Engine diagnostics → LSP diagnostics (SPEC sections 2 and 6). */
+/** Engine diagnostics → LSP diagnostics (docs/rules/README.md, docs/lsp.md). */
 final class DiagnosticMapper {
     static final String SOURCE = "graphmend";
 

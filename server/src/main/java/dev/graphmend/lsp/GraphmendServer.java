@@ -87,7 +87,7 @@ import org.eclipse.lsp4j.services.TextDocumentService;
 import org.eclipse.lsp4j.services.WorkspaceService;
 
 /**
- * The GraphMend language server (SPEC section 6). It holds documents and translates: text
+ * The GraphMend language server (docs/lsp.md). It holds documents and translates: text
  * changes go into the incremental document model, the engine analyses a version off the message
  * thread after a short debounce, and its diagnostics and fixes come back as LSP diagnostics, code
  * actions, hovers and workspace edits. See docs/lsp.md for the behaviour in full.

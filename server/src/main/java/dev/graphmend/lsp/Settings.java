@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The configuration layers of SPEC section 3 as the server sees them: defaults, then the
+ * The configuration layers of docs/configuration.md as the server sees them: defaults, then the
  * {@code [tool.graphmend]} table of the pyproject.toml nearest to the document, then the editor's
  * settings ({@code initializationOptions}, then {@code workspace/configuration} section
  * {@code graphmend} or the settings of {@code workspace/didChangeConfiguration}).

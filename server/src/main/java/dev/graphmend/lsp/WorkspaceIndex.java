@@ -20,7 +20,7 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The Python files of the workspace folders, parsed, so the analysis of an open document can
- * follow calls into the other files of the project (SPEC section 4). Open documents are not
+ * follow calls into the other files of the project (docs/compile-regions.md). Open documents are not
  * read from disk: the server gives the engine their editor text instead.
  */
 final class WorkspaceIndex {

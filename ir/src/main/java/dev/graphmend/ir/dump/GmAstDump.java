@@ -10,7 +10,7 @@ import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.ast.Stmt;
 
 /**
- * Writes the {@code gm-ast-v1} dump of a tree (SPEC section 7): one line per positioned node,
+ * Writes the {@code gm-ast-v1} dump of a tree (docs/gm-ast-v1.md): one line per positioned node,
  * depth-first in CPython's field order, {@code DEPTH TYPE L:C-EL:EC [DETAIL]}.
  * {@code tools/gm_ast_dump.py} writes the same format from CPython's own ast.
  */

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The parser's check against CPython (SPEC section 7): every standard library that pyenv holds
+ * The parser's check against CPython (docs/gm-ast-v1.md): every standard library that pyenv holds
  * (without {@code site-packages}), dumped by {@code tools/gm_ast_dump.py} under the reference
  * CPython 3.13 and by our parser in-process, compared file by file.
  *

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The code Dynamo traces (SPEC section 4): the compile roots of the project, and every function
+ * The code Dynamo traces (docs/compile-regions.md): the compile roots of the project, and every function
  * reachable from them through calls the analysis resolves, each with the abstract values of its
  * parameters joined over the call sites that reach it.
  */

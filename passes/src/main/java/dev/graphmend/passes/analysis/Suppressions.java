@@ -9,7 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * End-of-line suppression comments (SPEC section 2): {@code # graphmend: ignore} (every code),
+ * End-of-line suppression comments (docs/rules/README.md): {@code # graphmend: ignore} (every code),
  * {@code # graphmend: ignore[GM101,GM102]} and {@code # noqa: GM101} (the codes or prefixes listed).
  * A bare {@code # noqa} is left to the linters it is usually written for.
  */

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The configuration keys of SPEC section 3, after merging {@code pyproject.toml}, editor
+ * The configuration keys of docs/configuration.md, after merging {@code pyproject.toml}, editor
  * settings and command-line flags. Immutable; {@code with*} methods give modified copies.
  *
  * @param torchVersion "MAJOR.MINOR" the rules follow

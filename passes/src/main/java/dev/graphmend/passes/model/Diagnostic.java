@@ -18,7 +18,7 @@ public record Diagnostic(RuleInfo rule, Severity severity, Span span, String mes
     public record Root(String path, int line, String description) {}
 
     /**
-     * A source rewrite that removes the break; {@code safe} or {@code unsafe} (SPEC section 2).
+     * A source rewrite that removes the break; {@code safe} or {@code unsafe} (docs/rules/README.md).
      * {@code edits} is null while the fix is only described: an analysis says which legal fixes
      * exist, and the edits are built on request ({@code Findings.fixesFor}).
      */
