@@ -252,7 +252,7 @@ public final class Analyzer {
             }
         }
         // the reasons matter while no safe fix exists: fix-all (safe) leaves the break, and the user should know why
-        boolean safe = out.stream().anyMatch(f -> f.safety().equals("safe"));
+        boolean safe = out.stream().anyMatch(f -> f.safety().isSafe());
         if (safe || reasons.isEmpty()) return null;
         return String.join("; ", reasons);
     }

@@ -1,5 +1,6 @@
 package dev.graphmend.passes;
 
+import dev.graphmend.passes.model.Safety;
 import dev.graphmend.passes.fix.GuardedOp;
 import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.document.PythonDocument;
@@ -31,7 +32,7 @@ public final class FixAll {
     private FixAll() {}
 
     /** A fix that was applied: the rule, where (1-based line in the text it was applied to) and its title. */
-    public record Applied(String code, int line, String title, String safety) {}
+    public record Applied(String code, int line, String title, Safety safety) {}
 
     /** A diagnostic left in place, and why (no legal fix, or an unsafe one while unsafe fixes are off). */
     public record Declined(String code, int line, String reason) {}
@@ -62,9 +63,9 @@ public final class FixAll {
                 // a safe fix is taken over an unsafe one even with unsafe fixes enabled (ruff does the same);
                 // when the safe one overlaps an edit of this round, the site waits for the next round
                 // instead of falling back to its unsafe fix
-                boolean hasSafe = d.fixes().stream().anyMatch(f -> f.safety().equals("safe"));
+                boolean hasSafe = d.fixes().stream().anyMatch(f -> f.safety().isSafe());
                 for (Diagnostic.Fix f : d.fixes()) {
-                    if (f.safety().equals("unsafe") && (hasSafe || !config.unsafeFixes())) continue;
+                    if (!f.safety().isSafe() && (hasSafe || !config.unsafeFixes())) continue;
                     if (overlaps(f, taken)) continue;
                     chosen.add(f);
                     chosenFor.add(d);
@@ -103,7 +104,7 @@ public final class FixAll {
             String reason;
             if (d.fixes().isEmpty()) {
                 reason = d.noFixReason() != null ? d.noFixReason() : "the rule has no source rewrite for this break";
-            } else if (d.fixes().stream().allMatch(f -> f.safety().equals("unsafe")) && !config.unsafeFixes()) {
+            } else if (d.fixes().stream().allMatch(f -> !f.safety().isSafe()) && !config.unsafeFixes()) {
                 reason = (d.noFixReason() != null ? "no safe fix: " + d.noFixReason() + "; " : "")
                         + "an unsafe fix applies with unsafe fixes enabled (" + d.fixes().get(0).title() + ")";
             } else {

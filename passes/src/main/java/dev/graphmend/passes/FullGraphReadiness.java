@@ -56,7 +56,7 @@ public final class FullGraphReadiness {
             roots.putIfAbsent(key, d.root());
             int[] c = counts.computeIfAbsent(key, k -> new int[5]);
             c[0]++;
-            boolean safe = d.fixes().stream().anyMatch(f -> f.safety().equals("safe"));
+            boolean safe = d.fixes().stream().anyMatch(f -> f.safety().isSafe());
             if (safe) c[1]++;
             else if (!d.fixes().isEmpty()) c[2]++;
             else if (captures && capturedUnderFullgraph(d)) c[3]++;

@@ -95,7 +95,7 @@ class FixFixtureTest {
                 Diagnostic d = ds.stream().filter(x -> x.span().line() == e.getKey() && x.code().equals(e.getValue()[0]))
                         .findFirst().orElse(null);
                 if (d == null) problems.add(e.getKey() + ": expected a declined " + e.getValue()[0] + ", found no diagnostic");
-                else if (d.fixes().stream().anyMatch(f -> f.safety().equals("safe"))) {
+                else if (d.fixes().stream().anyMatch(f -> f.safety().isSafe())) {
                     problems.add(e.getKey() + ": expected a decline, got safe fix " + d.fixes().get(0).title());
                 }
                 else if (d.noFixReason() == null || !d.noFixReason().contains(e.getValue()[1])) {
@@ -105,7 +105,7 @@ class FixFixtureTest {
             List<String> fixedLines = Files.exists(fixedOf(before)) ? Fixtures.lines(fixedOf(before)) : List.of();
             for (var e : fixes.entrySet()) {
                 boolean offered = ds.stream().anyMatch(x -> x.span().line() == e.getKey() && x.code().equals(e.getValue()[0])
-                        && x.fixes().stream().anyMatch(f -> e.getValue()[1].equals("unsafe") || f.safety().equals("safe")));
+                        && x.fixes().stream().anyMatch(f -> e.getValue()[1].equals("unsafe") || f.safety().isSafe()));
                 // or fix-all rewrites the line in a later round (a module-wide fix that needs an earlier one first)
                 String code = lines.get(e.getKey() - 1).strip();
                 boolean rewritten = lines.stream().filter(l -> l.strip().equals(code)).count()

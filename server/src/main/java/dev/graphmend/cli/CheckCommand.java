@@ -161,7 +161,7 @@ final class CheckCommand {
      * would apply a fix for the diagnostic: a safe fix, or an unsafe one when unsafe fixes are on.
      */
     static boolean fixable(Diagnostic d, boolean unsafeFixes) {
-        for (Diagnostic.Fix f : d.fixes()) if ("safe".equals(f.safety()) || unsafeFixes) return true;
+        for (Diagnostic.Fix f : d.fixes()) if (f.safety().isSafe() || unsafeFixes) return true;
         return false;
     }
 

@@ -35,7 +35,7 @@ final class DiagnosticJson {
         for (Diagnostic.Fix f : built) {
             JsonObject fo = new JsonObject();
             fo.addProperty("title", f.title());
-            fo.addProperty("safety", f.safety());
+            fo.addProperty("safety", f.safety().id);
             JsonArray edits = new JsonArray();
             for (Diagnostic.Edit e : f.edits()) {
                 JsonObject eo = new JsonObject();

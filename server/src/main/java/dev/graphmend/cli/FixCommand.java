@@ -97,7 +97,7 @@ final class FixCommand {
             // a file that could not be written keeps every diagnostic: only what was written counts
             for (FixAll.Applied a : written ? r.applied() : List.<FixAll.Applied>of()) {
                 status.print(m.path() + ":" + a.line() + ": " + a.code() + " fixed: " + a.title()
-                        + (a.safety().equals("unsafe") ? " (unsafe)" : "") + "\n");
+                        + (!a.safety().isSafe() ? " (unsafe)" : "") + "\n");
             }
             for (FixAll.Declined d : r.declined()) {
                 status.print(m.path() + ":" + d.line() + ": " + d.code() + " not fixed: " + d.reason() + "\n");

@@ -54,7 +54,7 @@ final class CodeActions {
             Diagnostic d = a.engine().get(i);
             if (d.code().equals("GM000")) continue;
             boolean applicable = false;
-            for (Diagnostic.Fix f : d.fixes()) applicable |= "safe".equals(f.safety()) || a.config().unsafeFixes();
+            for (Diagnostic.Fix f : d.fixes()) applicable |= f.safety().isSafe() || a.config().unsafeFixes();
             anyFix |= applicable;
             if (!quick || !Positions.intersects(a.lsp().get(i).getRange(), params.getRange())) continue;
             fixHere |= applicable;
@@ -63,7 +63,7 @@ final class CodeActions {
                 CodeAction ca = new CodeAction(title(f));
                 ca.setKind(CodeActionKind.QuickFix);
                 ca.setDiagnostics(List.of(a.lsp().get(i)));
-                ca.setIsPreferred("safe".equals(f.safety()));
+                ca.setIsPreferred(f.safety().isSafe());
                 JsonObject data = data(s, "fix", i, d.code());
                 data.addProperty("fix", j);
                 if (lazy) ca.setData(data);
@@ -100,7 +100,7 @@ final class CodeActions {
 
     /** A fix's title as the menu shows it: an unsafe fix says so, as ruff's do. */
     static String title(Diagnostic.Fix f) {
-        return "safe".equals(f.safety()) ? f.title() : f.title() + " (unsafe)";
+        return f.safety().isSafe() ? f.title() : f.title() + " (unsafe)";
     }
 
     /** Fix-all of the file as an action of {@code kind}; null when eager and nothing would change. */
@@ -175,7 +175,7 @@ final class CodeActions {
             }
             List<TextEdit> edits = new ArrayList<>();
             for (Diagnostic.Edit ed : f.edits()) edits.add(new TextEdit(pos.range(ed.span()), ed.newText()));
-            boolean safe = "safe".equals(f.safety());
+            boolean safe = f.safety().isSafe();
             String description = safe ? "Safe: behaviour is the same for every input."
                     : "Unsafe: behaviour changes" + (f.note() == null ? "; review the edit before applying it." : ": " + f.note());
             if (safe && f.note() != null) description += " " + f.note();
@@ -207,7 +207,7 @@ final class CodeActions {
         StringBuilder desc = new StringBuilder();
         boolean unsafe = false;
         for (FixAll.Applied ap : r.applied()) {
-            unsafe |= !"safe".equals(ap.safety());
+            unsafe |= !ap.safety().isSafe();
             desc.append(desc.length() == 0 ? "" : "; ").append(ap.code()).append(" line ").append(ap.line())
                     .append(": ").append(ap.title()).append(" (").append(ap.safety()).append(")");
         }

@@ -59,7 +59,7 @@ final class DiagnosticMapper {
         for (Diagnostic.Fix f : d.fixes()) {
             JsonObject fo = new JsonObject();
             fo.addProperty("title", f.title());
-            fo.addProperty("safety", f.safety());
+            fo.addProperty("safety", f.safety().id);
             fixes.add(fo);
         }
         o.add("fixes", fixes);

@@ -1,5 +1,6 @@
 package dev.graphmend.lsp;
 
+import dev.graphmend.passes.model.Safety;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
@@ -49,11 +50,11 @@ final class FakeFixes {
         switch (d.code()) {
             case "GM101":
                 return new Diagnostic(d.rule(), d.severity(), s, d.message(), d.dynamoIds(), d.root(),
-                        List.of(new Diagnostic.Fix("Rewrite to torch.where", "safe",
+                        List.of(new Diagnostic.Fix("Rewrite to torch.where", Safety.SAFE,
                                 List.of(new Diagnostic.Edit(s, "x.shape[0] > 0")), null)), null);
             case "GM102":
                 return new Diagnostic(d.rule(), d.severity(), s, d.message(), d.dynamoIds(), d.root(),
-                        List.of(new Diagnostic.Fix("Skip while compiling", "unsafe",
+                        List.of(new Diagnostic.Fix("Skip while compiling", Safety.UNSAFE,
                                 List.of(new Diagnostic.Edit(s, "None")), "output is dropped under torch.compile")), null);
             case "GM201":
                 return new Diagnostic(d.rule(), d.severity(), s, d.message(), d.dynamoIds(), d.root(), List.of(),
@@ -72,7 +73,7 @@ final class FakeFixes {
         List<FixAll.Applied> applied = new ArrayList<>();
         for (Diagnostic d : ds) {
             for (Diagnostic.Fix f : d.fixes()) {
-                if (f.safety().equals("unsafe") && !config.unsafeFixes()) continue;
+                if (!f.safety().isSafe() && !config.unsafeFixes()) continue;
                 edits.addAll(f.edits());
                 applied.add(new FixAll.Applied(d.code(), d.span().line(), f.title(), f.safety()));
                 break;

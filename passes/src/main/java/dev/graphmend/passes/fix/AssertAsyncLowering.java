@@ -1,5 +1,6 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.ir.symbols.Target;
@@ -73,7 +74,7 @@ public final class AssertAsyncLowering implements Transformation {
         String comment = src.comment(guard.span().line());
         if (comment != null) text += "  " + comment;
         edits.add(new Diagnostic.Edit(guard.span(), text));
-        return Proposal.of(new Diagnostic.Fix("Lower guard to torch._assert_async", "unsafe", edits,
+        return Proposal.of(new Diagnostic.Fix("Lower guard to torch._assert_async", Safety.UNSAFE, edits,
                 "Unsafe: the check runs inside the graph, but a failure raises RuntimeError instead of "
                         + clsName.id() + ", and on CUDA the assert is asynchronous: it is reported at a later "
                         + "synchronisation and leaves the CUDA context unusable."));

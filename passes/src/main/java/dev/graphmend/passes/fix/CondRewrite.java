@@ -1,5 +1,6 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.passes.model.Diagnostic;
@@ -98,7 +99,7 @@ public final class CondRewrite implements Transformation {
         }
         List<Diagnostic.Edit> edits = new ArrayList<>(t.importEdits());
         edits.add(new Diagnostic.Edit(i.span(), text.toString()));
-        return Proposal.of(new Diagnostic.Fix(TITLE, "unsafe", edits, "Unsafe: torch.cond is a prototype API; both "
+        return Proposal.of(new Diagnostic.Fix(TITLE, Safety.UNSAFE, edits, "Unsafe: torch.cond is a prototype API; both "
                 + "branches are traced and must return tensors of the same shape and dtype, or compiling fails; "
                 + "branches must not mutate their inputs."));
     }

@@ -1,5 +1,6 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.passes.model.Diagnostic;
@@ -87,7 +88,7 @@ public final class DeferSideEffect implements Transformation {
             return out;
         };
         String title = "Defer " + callee + " until after the graph";
-        return Proposal.lazy(title, "safe", "Safe: the call runs with the same arguments after "
+        return Proposal.lazy(title, Safety.SAFE, "Safe: the call runs with the same arguments after "
                 + "the compiled graph (registered in torch._dynamo.config.reorderable_logging_functions, which "
                 + "applies to every call of " + callee + " that Dynamo traces); tensor arguments are cloned so the "
                 + "output shows their values at the call. Output now comes after the graph's work instead of in the "

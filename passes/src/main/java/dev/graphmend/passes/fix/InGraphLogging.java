@@ -1,5 +1,6 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.passes.model.Diagnostic;
@@ -59,7 +60,7 @@ public final class InGraphLogging implements Transformation {
         String torch = src.unconditionalTorchAlias();
         if (torch == null) return Proposal.decline("torch is not imported unconditionally at module level in this file (the operator's definition runs at import time, also where torch is missing)");
         Expr.Name loggerName = logger;
-        return Proposal.lazy("Log inside the graph (an ordered custom op)", "safe",
+        return Proposal.lazy("Log inside the graph (an ordered custom op)", Safety.SAFE,
                 "Safe: the compiled graph makes the logger call at the same point, with the logger's level, filters and "
                         + "handlers applied when it runs and a record naming this file, the call's line and "
                         + "function; methods added to Logger (warning_once) are called as they are. The fix "

@@ -1,5 +1,6 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Keyword;
 import dev.graphmend.ir.ast.PyConstant;
@@ -96,7 +97,7 @@ public final class InGraphPrint implements Transformation {
         String repl = indent.length() + oneLine.length() <= MAX_LINE ? oneLine
                 : head + "\n" + unit + String.join(",\n" + unit, args) + ",\n" + indent + ")";
         edits.add(new Diagnostic.Edit(call.span(), repl));
-        return Proposal.of(new Diagnostic.Fix("Print inside the graph (torch._higher_order_ops.print)", "safe", edits,
+        return Proposal.of(new Diagnostic.Fix("Print inside the graph (torch._higher_order_ops.print)", Safety.SAFE, edits,
                 "Safe: the same text is printed at the same point of the program, eagerly and under torch.compile, where "
                         + "the print becomes an ordered operation of the graph instead of a graph break. One difference: "
                         + "a compiled graph gives the print tensors without autograd history, so a tensor that requires "

@@ -1,5 +1,6 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.ast.Keyword;
@@ -60,7 +61,7 @@ public final class InGraphWarning implements Transformation {
         SourceText src = site.source();
         String torch = src.unconditionalTorchAlias();
         if (torch == null) return Proposal.decline("torch is not imported unconditionally at module level in this file (the operator's definition runs at import time, also where torch is missing)");
-        return Proposal.lazy("Warn inside the graph (an ordered custom op)", "safe",
+        return Proposal.lazy("Warn inside the graph (an ordered custom op)", Safety.SAFE,
                 "Safe: the compiled graph issues the warning at the same point, with the same category, message, file "
                         + "and line, under the warning filters and the module's once-registry in force when it runs. The "
                         + "fix adds, once per file, a guarded definition of the graphmend::warn operator after the imports. "

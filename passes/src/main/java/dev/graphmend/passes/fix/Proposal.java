@@ -1,5 +1,6 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.Safety;
 import dev.graphmend.passes.model.Diagnostic;
 import java.util.List;
 import java.util.function.Supplier;
@@ -12,12 +13,12 @@ import java.util.function.Supplier;
  */
 public final class Proposal {
     private final String title;
-    private final String safety;
+    private final Safety safety;
     private final String note;
     private final Supplier<List<Diagnostic.Edit>> edits;
     private final String declineReason;
 
-    private Proposal(String title, String safety, String note, Supplier<List<Diagnostic.Edit>> edits, String declineReason) {
+    private Proposal(String title, Safety safety, String note, Supplier<List<Diagnostic.Edit>> edits, String declineReason) {
         this.title = title;
         this.safety = safety;
         this.note = note;
@@ -32,7 +33,7 @@ public final class Proposal {
     }
 
     /** A legal fix whose edits {@code edits} builds when they are asked for (it must not decline then). */
-    public static Proposal lazy(String title, String safety, String note, Supplier<List<Diagnostic.Edit>> edits) {
+    public static Proposal lazy(String title, Safety safety, String note, Supplier<List<Diagnostic.Edit>> edits) {
         return new Proposal(title, safety, note, edits, null);
     }
 

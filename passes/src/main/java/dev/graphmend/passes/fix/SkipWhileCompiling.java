@@ -1,5 +1,6 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.passes.model.Diagnostic;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ public final class SkipWhileCompiling implements Transformation {
         edits.add(new Diagnostic.Edit(stmt.span(), "if not " + torch + ".compiler.is_compiling():\n" + indent
                 + src.indentUnit() + body));
         String name = Purity.calleeText((dev.graphmend.ir.ast.Expr.Call) stmt.value());
-        return Proposal.of(new Diagnostic.Fix("Skip " + name + " while compiling", "unsafe", edits,
+        return Proposal.of(new Diagnostic.Fix("Skip " + name + " while compiling", Safety.UNSAFE, edits,
                 "Unsafe: under torch.compile this call no longer runs, so its output is lost; eager runs are unchanged."));
     }
 }

@@ -1,5 +1,6 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Keyword;
 import dev.graphmend.ir.ast.Span;
@@ -80,7 +81,7 @@ public final class TensorCheckLowering implements Transformation {
         edits.add(new Diagnostic.Edit(call.span(), layout(src, call, cond, t.name() + "._assert_async", newArgs)));
         String what = !prefix.isEmpty() ? "a failure raises RuntimeError instead of " + prefix + ", "
                 : "a failure still raises RuntimeError" + (message == null ? " (with torch's assert message)" : "") + ", but ";
-        return Proposal.of(new Diagnostic.Fix(TITLE, "unsafe", edits,
+        return Proposal.of(new Diagnostic.Fix(TITLE, Safety.UNSAFE, edits,
                 "Unsafe: the check runs inside the graph; " + what + "a condition that is not a bool tensor is no longer "
                         + "rejected, and on CUDA the assert is asynchronous: it is reported at a later synchronisation and "
                         + "leaves the CUDA context unusable."));

@@ -1,5 +1,6 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.BoolOperator;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Span;
@@ -421,7 +422,7 @@ public final class WhereRewrite implements Transformation {
         String body = String.join("\n", lines).substring(indent.length());
         List<Diagnostic.Edit> edits = new ArrayList<>(t.importEdits);
         edits.add(new Diagnostic.Edit(first.span(), body));
-        return Proposal.of(new Diagnostic.Fix(TITLE, "unsafe", edits, "Unsafe: every branch's preparation now runs "
+        return Proposal.of(new Diagnostic.Fix(TITLE, Safety.UNSAFE, edits, "Unsafe: every branch's preparation now runs "
                 + "whatever the condition (" + String.join("; ", prepared) + "), and the call gets a new tensor chosen by "
                 + "torch.where instead of the branch's own; calls in a preparation may also change what another branch "
                 + "reads, and the branch values must have one shape. Review that running them all is harmless." + shapeRisk));
@@ -733,18 +734,18 @@ public final class WhereRewrite implements Transformation {
         for (Expr v : values) {
             String risk = Purity.risk(f, v);
             if (risk != null) {
-                return Proposal.of(new Diagnostic.Fix(TITLE, "unsafe", edits, "Unsafe: a branch computes " + risk
+                return Proposal.of(new Diagnostic.Fix(TITLE, Safety.UNSAFE, edits, "Unsafe: a branch computes " + risk
                         + ", which can be inf/NaN where that branch is not selected; torch.where computes both, and "
                         + "the gradient of the unselected branch can turn into NaN."));
             }
         }
         for (Expr v : values) {
             if (!f.kind(v).isTensor()) {
-                return Proposal.of(new Diagnostic.Fix(TITLE, "unsafe", edits, "Unsafe: the branch that was the number "
+                return Proposal.of(new Diagnostic.Fix(TITLE, Safety.UNSAFE, edits, "Unsafe: the branch that was the number "
                         + site.source().text(v).strip() + " now gives a tensor."));
             }
         }
-        return Proposal.of(new Diagnostic.Fix(TITLE, "safe", edits,
+        return Proposal.of(new Diagnostic.Fix(TITLE, Safety.SAFE, edits,
                 "Safe: both branches are pure tensor expressions of one shape; torch.where selects elementwise."));
     }
 

@@ -22,7 +22,7 @@ public record Diagnostic(RuleInfo rule, Severity severity, Span span, String mes
      * {@code edits} is null while the fix is only described: an analysis says which legal fixes
      * exist, and the edits are built on request ({@code Findings.fixesFor}).
      */
-    public record Fix(String title, String safety, List<Edit> edits, String note) {
+    public record Fix(String title, Safety safety, List<Edit> edits, String note) {
         public boolean hasEdits() { return edits != null; }
     }
 
