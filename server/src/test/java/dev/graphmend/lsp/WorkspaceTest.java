@@ -31,6 +31,17 @@ class WorkspaceTest {
         return c;
     }
 
+    /** A window/showMessage and a publish travel separately: wait for the message instead of racing it. */
+    static void awaitShown(Harness h, MessageType type, String text) throws InterruptedException {
+        long until = System.currentTimeMillis() + 10_000;
+        while (h.client.shown.stream().noneMatch(m -> m.getType() == type && m.getMessage().contains(text))
+                && System.currentTimeMillis() < until) {
+            Thread.sleep(20);
+        }
+        assertTrue(h.client.shown.stream().anyMatch(m -> m.getType() == type && m.getMessage().contains(text)),
+                "no " + type + " message with '" + text + "': " + h.client.shown);
+    }
+
     @Test
     void precedenceDefaultsThenPyprojectThenEditorSettings() throws Exception {
         Files.writeString(dir.resolve("pyproject.toml"), "[tool.graphmend]\nignore = [\"GM102\"]\nseverity = { GM101 = \"error\" }\n");
@@ -84,20 +95,12 @@ class WorkspaceTest {
     @Test
     void anUnknownPyprojectKeyIsAWarningAndTheRestOfTheTableApplies() throws Exception {
         Files.writeString(dir.resolve("pyproject.toml"), "[tool.graphmend]\nignore = [\"GM102\"]\nexclude-typo = true\n");
-        Path file = dir.resolve("m.py");
-        Files.writeString(file, Texts.SAMPLE);
-        String uri = file.toUri().toString();
+        String uri = Files.writeString(dir.resolve("m.py"), Texts.SAMPLE).toUri().toString();
         try (Harness h = new Harness()) {
             h.initialize(Harness.caps(false, false, true), null);
             h.open(uri, Texts.SAMPLE, 1);
-            assertEquals(List.of("GM101"), codes(h.published(uri, 1)));
-            long until = System.currentTimeMillis() + 10_000;
-            while (h.client.shown.stream().noneMatch(m -> m.getMessage().contains("unknown key 'exclude-typo' ignored"))
-                    && System.currentTimeMillis() < until) {
-                Thread.sleep(20);
-            }
-            assertTrue(h.client.shown.stream().anyMatch(m -> m.getType() == MessageType.Warning
-                    && m.getMessage().contains("unknown key 'exclude-typo' ignored")), h.client.shown.toString());
+            assertEquals(List.of("GM101"), codes(h.published(uri, 1)), "the table's ignore applies");
+            awaitShown(h, MessageType.Warning, "unknown key 'exclude-typo' ignored");
         }
     }
 
@@ -124,12 +127,7 @@ class WorkspaceTest {
             h.client.configuration = Harness.json("{\"torchVersion\": \"banana\"}");
             h.remote.getWorkspaceService().didChangeConfiguration(new DidChangeConfigurationParams(new com.google.gson.JsonObject()));
             h.client.awaitPublished(x -> x.getUri().equals(uri) && codes(x).equals(List.of("GM102")));
-            // (the message and the publish travel separately: wait for the message, do not race it)
-            long until = System.currentTimeMillis() + 10_000;
-            while (h.client.shown.stream().noneMatch(m -> m.getMessage().contains("torch-version")) && System.currentTimeMillis() < until) {
-                Thread.sleep(20);
-            }
-            assertTrue(h.client.shown.stream().anyMatch(m -> m.getMessage().contains("torch-version")), h.client.shown.toString());
+            awaitShown(h, MessageType.Warning, "torch-version");
         }
     }
 
