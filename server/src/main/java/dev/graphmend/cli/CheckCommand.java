@@ -50,26 +50,15 @@ final class CheckCommand {
             out.write(CheckOptions.usage(false));
             return Main.EXIT_OK;
         }
-        // the configuration first (from the first path's folder up, as ruff finds it): it says which files a walk reads
-        AnalysisConfig config;
-        try {
-            List<String> warnings = new java.util.ArrayList<>();
-            Path from = o.paths.equals(List.of("-"))
-                    ? (o.stdinFilename != null ? Paths.get(o.stdinFilename) : Paths.get("").toAbsolutePath().resolve("stdin.py"))
-                    : configStart(o.paths.get(0));
-            config = o.config(o.noConfig ? AnalysisConfig.defaults() : ConfigFile.nearest(from, warnings));
-            for (String w : warnings) err.println("graphmend check: warning: " + w);
-        } catch (ConfigFile.ConfigException e) {
-            err.println("graphmend check: " + e.getMessage());
-            return Main.EXIT_USAGE;
-        }
+        boolean fromStdin = o.paths.equals(List.of("-"));
+        // standard input, as ruff reads it: shown (and configured) as --stdin-filename when given
+        Path stdinPath = o.stdinFilename != null ? Paths.get(o.stdinFilename) : Paths.get("").toAbsolutePath().resolve("stdin.py");
+        AnalysisConfig config = loadConfig(o, fromStdin ? stdinPath : configStart(o.paths.get(0)), "check", err);
+        if (config == null) return Main.EXIT_USAGE;
         Inputs inputs;
-        if (o.paths.equals(List.of("-"))) {
-            // standard input, as ruff reads it: shown (and configured) as --stdin-filename when given
-            String shown = o.stdinFilename != null ? o.stdinFilename : "-";
-            Path as = o.stdinFilename != null ? Paths.get(o.stdinFilename) : Paths.get("").toAbsolutePath().resolve("stdin.py");
+        if (fromStdin) {
             inputs = new Inputs();
-            inputs.files.add(new ProjectLoader.Input(as, shown, stdin.readAllBytes()));
+            inputs.files.add(new ProjectLoader.Input(stdinPath, o.stdinFilename != null ? o.stdinFilename : "-", stdin.readAllBytes()));
         } else {
             inputs = Inputs.expand(o.paths, config.files(), err);
         }
@@ -111,6 +100,22 @@ final class CheckCommand {
         if (progress) err.println("graphmend: done in " + (System.currentTimeMillis() - start) + " ms");
         if (ioError) return Main.EXIT_USAGE;
         return count > 0 && !o.exitZero ? Main.EXIT_FOUND : Main.EXIT_OK;
+    }
+
+    /**
+     * The configuration, found from {@code from}'s folder up before any walk (it says which files a
+     * walk reads), with the flags over it; warnings printed; null after printing a configuration error.
+     */
+    static AnalysisConfig loadConfig(CheckOptions o, Path from, String command, PrintStream err) {
+        try {
+            List<String> warnings = new java.util.ArrayList<>();
+            AnalysisConfig c = o.config(o.noConfig ? AnalysisConfig.defaults() : ConfigFile.nearest(from, warnings));
+            for (String w : warnings) err.println("graphmend " + command + ": warning: " + w);
+            return c;
+        } catch (ConfigFile.ConfigException e) {
+            err.println("graphmend " + command + ": " + e.getMessage());
+            return null;
+        }
     }
 
     /** Where to look for pyproject.toml for a command-line path: the path itself (file or folder), or the working folder. */

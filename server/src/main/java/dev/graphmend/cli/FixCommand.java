@@ -6,7 +6,6 @@ import com.github.difflib.patch.Patch;
 import dev.graphmend.passes.ProjectLoader;
 import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;
-import dev.graphmend.passes.config.ConfigFile;
 import dev.graphmend.passes.FixAll;
 import dev.graphmend.passes.model.Diagnostic;
 import java.io.IOException;
@@ -40,16 +39,8 @@ final class FixCommand {
             out.write(CheckOptions.usage(true));
             return Main.EXIT_OK;
         }
-        AnalysisConfig config;
-        try {
-            List<String> warnings = new java.util.ArrayList<>();
-            config = o.config(o.noConfig ? AnalysisConfig.defaults()
-                    : ConfigFile.nearest(CheckCommand.configStart(o.paths.get(0)), warnings));
-            for (String w : warnings) err.println("graphmend fix: warning: " + w);
-        } catch (ConfigFile.ConfigException e) {
-            err.println("graphmend fix: " + e.getMessage());
-            return Main.EXIT_USAGE;
-        }
+        AnalysisConfig config = CheckCommand.loadConfig(o, CheckCommand.configStart(o.paths.get(0)), "fix", err);
+        if (config == null) return Main.EXIT_USAGE;
         CheckCommand.Inputs inputs = CheckCommand.Inputs.expand(o.paths, config.files(), err);
         if (inputs.files.isEmpty()) {
             if (!inputs.failed) err.println("graphmend fix: no Python files to fix");
