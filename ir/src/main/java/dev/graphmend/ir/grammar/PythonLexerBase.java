@@ -24,8 +24,16 @@ import org.antlr.v4.runtime.Token;
  * The input must use LF line endings (SourceText.normalized()).
  */
 public abstract class PythonLexerBase extends Lexer {
-    /** A problem found while tokenizing; line 1-based, column 0-based in code points. */
-    public record LexError(int line, int column, String message) {}
+    /**
+     * A problem found while tokenizing; line 1-based, column 0-based in code points. An unclosed
+     * bracket's error covers the tokens after it up to line {@code coversUntilLine}: a parser error
+     * in there is a consequence of it (the statement ends without its ')'); 0 for other errors.
+     */
+    public record LexError(int line, int column, String message, int coversUntilLine) {
+        public LexError(int line, int column, String message) {
+            this(line, column, message, 0);
+        }
+    }
 
     // Keywords that never start a physical line inside valid brackets: seeing one at or left
     // of the unclosed bracket's indentation means the bracket was never closed (so does
@@ -179,7 +187,7 @@ public abstract class PythonLexerBase extends Lexer {
             if (bracketRunEndsHere()) {
                 Bracket open = brackets.peekLast();
                 errors.add(new LexError(open.line, open.column,
-                        "'" + (char) bracketChar(open.type) + "' was never closed"));
+                        "'" + (char) bracketChar(open.type) + "' was never closed", _tokenStartLine));
                 brackets.clear();
                 fstrings.clear();
             } else {
@@ -354,7 +362,7 @@ public abstract class PythonLexerBase extends Lexer {
         }
         if (!brackets.isEmpty()) {
             Bracket open = brackets.peekLast();
-            errors.add(new LexError(open.line, open.column, "'" + (char) bracketChar(open.type) + "' was never closed"));
+            errors.add(new LexError(open.line, open.column, "'" + (char) bracketChar(open.type) + "' was never closed", Integer.MAX_VALUE));
             brackets.clear();
         }
         if (lastType != PythonLexer.NEWLINE && lastType != PythonLexer.INDENT && lastType != PythonLexer.DEDENT) {

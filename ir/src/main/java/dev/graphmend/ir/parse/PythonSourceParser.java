@@ -112,7 +112,8 @@ public final class PythonSourceParser {
         lexer.setInputStream(chars);
         CommonTokenStream recoveryTokens = new CommonTokenStream(lexer);
         recoveryTokens.fill();
-        addLexErrors(lexer.getLexErrors(), errors);
+        List<PythonLexerBase.LexError> recoveryLexErrors = List.copyOf(lexer.getLexErrors());
+        addLexErrors(recoveryLexErrors, errors);
         int before = errors.size();
         StatementRecovery recovery = new StatementRecovery(parser, source.lines(), chars, errors);
         List<Stmt> body = recovery.recover(recoveryTokens.getTokens());
@@ -120,7 +121,24 @@ public final class PythonSourceParser {
             // every piece parsed on its own, yet the whole did not: report where the whole failed
             errors.add(firstErrorOf(tokens));
         }
+        dropConsequences(recoveryLexErrors, errors, before);
         return new Module(body, List.of());
+    }
+
+    /**
+     * Removes the parser errors (those from index {@code from}) that an unclosed bracket explains:
+     * the statement ending (at the end of a line or of the file) after the bracket, up to the line
+     * where the lexer ended its run. CPython reports the bracket alone; a second error at the end of
+     * {@code f(x} would only be noise. Errors at other tokens are kept ({@code def h(:}).
+     */
+    private static void dropConsequences(List<PythonLexerBase.LexError> lexErrors, List<SyntaxError> errors, int from) {
+        List<SyntaxError> parserErrors = errors.subList(from, errors.size());
+        parserErrors.removeIf(e -> (e.message().equals(AT_END_OF_LINE) || e.message().equals(AT_END_OF_FILE))
+                && lexErrors.stream().anyMatch(l -> after(e, l) && e.line() <= l.coversUntilLine()));
+    }
+
+    private static boolean after(SyntaxError e, PythonLexerBase.LexError l) {
+        return e.line() > l.line() || (e.line() == l.line() && e.column() > l.column() + 1);
     }
 
     private static void addLexErrors(List<PythonLexerBase.LexError> lexErrors, List<SyntaxError> errors) {
@@ -158,11 +176,13 @@ public final class PythonSourceParser {
             }
             CommonTokenStream recoveryTokens = lexFragment(chars, firstLine, baseIndent, true);
             if (!lexer.endedSelfContained()) return null;
-            addLexErrors(lexer.getLexErrors(), errors);
+            List<PythonLexerBase.LexError> lexErrors = List.copyOf(lexer.getLexErrors());
+            addLexErrors(lexErrors, errors);
             int before = errors.size();
             List<Stmt> body = new StatementRecovery(parser, lines, chars, errors, firstLine - 1)
                     .recover(recoveryTokens.getTokens());
             if (errors.size() == before) return null; // a whole-file parse would report it elsewhere
+            dropConsequences(lexErrors, errors, before);
             return new Fragment(body, sorted(errors), sensitive);
         } catch (RuntimeException | StackOverflowError e) {
             return null;
@@ -220,6 +240,10 @@ public final class PythonSourceParser {
         return listener.error != null ? listener.error : new SyntaxError(1, 1, "invalid syntax");
     }
 
+    private static final String PREFIX = "invalid syntax at ";
+    static final String AT_END_OF_LINE = PREFIX + "end of line";
+    static final String AT_END_OF_FILE = PREFIX + "end of file";
+
     /** Collects the first syntax error a parse reports. */
     static final class FirstError extends BaseErrorListener {
         SyntaxError error;
@@ -229,13 +253,13 @@ public final class PythonSourceParser {
                                 String msg, RecognitionException e) {
             if (error != null) return;
             String text = offendingSymbol instanceof Token t ? describe(t) : null;
-            error = new SyntaxError(line, col + 1, text == null ? "invalid syntax" : "invalid syntax at " + text);
+            error = new SyntaxError(line, col + 1, text == null ? "invalid syntax" : PREFIX + text);
         }
 
         static String describe(Token t) {
             switch (t.getType()) {
-                case Token.EOF: return "end of file";
-                case PythonLexer.NEWLINE: return "end of line";
+                case Token.EOF: return AT_END_OF_FILE.substring(PREFIX.length());
+                case PythonLexer.NEWLINE: return AT_END_OF_LINE.substring(PREFIX.length());
                 case PythonLexer.INDENT: return "indent (unexpected indent)";
                 case PythonLexer.DEDENT: return "dedent";
                 default: return "'" + t.getText() + "'";

@@ -100,6 +100,23 @@ class RecoveryExamplesTest {
     }
 
     @Test
+    void unclosedParen_isOneErrorNotTwo() {
+        // CPython reports the bracket alone; the statement that then ends without its ')' is no
+        // second error, whether a blank line follows or the next method at once
+        for (String gap : List.of("\n", "")) {
+            String text = "class Block:\n    def forward(self, x):\n        return self.proj(x\n" + gap
+                    + "    def extra(self, x):\n        return x\n";
+            List<SyntaxError> errors = new PythonSourceParser().parse(text).errors();
+            assertEquals(1, errors.size(), () -> "errors: " + errors);
+            assertEquals(3, errors.get(0).line());
+            assertEquals("'(' was never closed", errors.get(0).message());
+        }
+        // an error at another token after the bracket is kept: CPython's own is there
+        List<SyntaxError> errors = new PythonSourceParser().parse("def h(:\n    pass\n").errors();
+        assertTrue(errors.stream().anyMatch(e -> e.message().equals("invalid syntax at ':'")), () -> "errors: " + errors);
+    }
+
+    @Test
     void unclosedBracketInTopLevelFunction_endsAtTheNextClass() {
         // CPython: 2:12 '[' was never closed
         expect("""
