@@ -16,10 +16,9 @@ import dev.graphmend.passes.FixAll;
 import dev.graphmend.passes.fix.FixSite;
 import dev.graphmend.passes.fix.Proposal;
 import dev.graphmend.passes.fix.Transformation;
-import dev.graphmend.passes.fix.Transformations;
 import dev.graphmend.ir.document.PythonDocument;
 import dev.graphmend.passes.rules.Rule;
-import dev.graphmend.passes.rules.Rules;
+import dev.graphmend.passes.registry.RuleRegistry;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -36,9 +35,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * several roots is reported once, naming the first root).
  */
 public final class Analyzer {
-    public static final RuleInfo SYNTAX_ERROR = new RuleInfo("GM000", "syntax-error", List.of(), Severity.ERROR,
-            "A syntax error; the rest of the file is still analysed");
-
     private Analyzer() {}
 
     public static Findings analyze(Project project) {
@@ -101,7 +97,7 @@ public final class Analyzer {
         CompileRegions regions = CompileRegions.discover(project,
                 config.assumeCompiled() == AnalysisConfig.AssumeCompiled.MODULE_FORWARD, focus);
         List<Rule> rules = new ArrayList<>();
-        for (Rule r : Rules.ALL) if (config.isEnabled(r.info().code())) rules.add(r);
+        for (RuleRegistry.Entry e : RuleRegistry.detected()) if (config.isEnabled(e.code())) rules.add(e.detector());
 
         // the compiled functions of each module, for fixes whose edit is module-wide
         Map<SourceModule, List<CompileRegions.Reached>> compiled = new IdentityHashMap<>();
@@ -225,7 +221,7 @@ public final class Analyzer {
     private static String proposeFixes(FunctionContext ctx, SourceModule m, String code, Node at, List<Diagnostic.Fix> out,
                                        dev.graphmend.passes.fix.ModuleFunctions moduleFunctions, java.util.Queue<String> errors,
                                        boolean buildEdits) {
-        List<Transformation> ts = Transformations.forCode(code);
+        List<Transformation> ts = RuleRegistry.fixesOf(code);
         if (ts.isEmpty()) return null;
         List<String> reasons = new ArrayList<>();
         FixSite site = new FixSite(ctx, at, moduleFunctions);
@@ -238,6 +234,12 @@ public final class Analyzer {
                 continue;
             }
             if (p.offered()) {
+                if (p.described().safety().isSafe() && !t.info().safety().isSafe()) {
+                    // the registry and the rule page call this fix unsafe: a site may only lower a fix's safety
+                    errors.add(m.path() + ":" + at.span().line() + " " + t.getClass().getSimpleName()
+                            + ": internal error: offered as safe, but the fix is declared unsafe");
+                    continue;
+                }
                 if (!buildEdits) {
                     out.add(p.described());
                     continue;
@@ -277,7 +279,7 @@ public final class Analyzer {
             int col = lines.utf8Column(line, Math.max(0, e.column() - 1));
             int endCol = lines.utf8Column(endLine, Math.max(0, e.endColumn() - 1));
             if (endLine == line && endCol < col) endCol = col;
-            out.add(new Diagnostic(SYNTAX_ERROR, Severity.ERROR,
+            out.add(new Diagnostic(RuleRegistry.SYNTAX_ERROR, Severity.ERROR,
                     new Span(line, col, endLine, endCol), "Syntax error: " + e.message()
                     + " (GraphMend still analyses the rest of the file)", List.of(), null, List.of(), null));
         }

@@ -66,7 +66,7 @@ class FixtureCorpusTest {
 
     @Test
     void everyRuleHasAFixtureFileWithPositivesAndNegatives() {
-        for (var rule : dev.graphmend.passes.rules.Rules.ALL) {
+        for (var rule : dev.graphmend.passes.registry.RuleRegistry.detected()) {
             Path f = Fixtures.DIR.resolve(rule.info().code() + ".py");
             assertTrue(Files.isRegularFile(f), "no fixture file for " + rule.info().code());
             List<Fixtures.Case> cs = Fixtures.cases(f);
@@ -75,6 +75,6 @@ class FixtureCorpusTest {
             boolean codeUsed = Fixtures.expected(f).values().stream().anyMatch(s -> s.contains(rule.info().code()));
             assertTrue(codeUsed, rule.info().code() + ".py never expects " + rule.info().code());
         }
-        assertEquals(7, dev.graphmend.passes.rules.Rules.ALL.size());
+        assertEquals(7, dev.graphmend.passes.registry.RuleRegistry.detected().size());
     }
 }

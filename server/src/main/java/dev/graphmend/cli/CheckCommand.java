@@ -11,8 +11,7 @@ import dev.graphmend.passes.model.RuleInfo;
 import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;
 import dev.graphmend.passes.config.ConfigFile;
-import dev.graphmend.passes.rules.Rule;
-import dev.graphmend.passes.rules.Rules;
+import dev.graphmend.passes.registry.RuleRegistry;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -225,8 +224,8 @@ final class CheckCommand {
         int width = 1;
         for (var r : rows) width = Math.max(width, String.valueOf(r.getValue()[0]).length());
         for (var r : rows) {
-            String name = dev.graphmend.passes.rules.Rules.ALL.stream().filter(x -> x.info().code().equals(r.getKey()))
-                    .map(x -> x.info().name()).findFirst().orElse(r.getKey().equals("GM000") ? "syntax-error" : "");
+            RuleRegistry.Entry rule = RuleRegistry.byCode(r.getKey());
+            String name = rule == null ? "" : rule.info().name();
             out.write(String.format("%" + width + "d\t%s\t%s\t%s%n", r.getValue()[0], r.getKey(),
                     r.getValue()[1] > 0 ? "[*]" : "[ ]", name));
         }
@@ -338,10 +337,8 @@ final class CheckCommand {
         driver.addProperty("informationUri", "https://github.com/graphmend/graphmend-lsp");
         JsonArray rules = new JsonArray();
         Map<String, Integer> ruleIndex = new LinkedHashMap<>();
-        List<RuleInfo> infos = new ArrayList<>();
-        infos.add(Analyzer.SYNTAX_ERROR);
-        for (Rule r : Rules.ALL) infos.add(r.info());
-        for (RuleInfo info : infos) {
+        for (RuleRegistry.Entry entry : RuleRegistry.ALL) {
+            RuleInfo info = entry.info();
             JsonObject r = new JsonObject();
             r.addProperty("id", info.code());
             r.addProperty("name", info.name());

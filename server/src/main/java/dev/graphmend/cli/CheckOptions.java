@@ -1,9 +1,7 @@
 package dev.graphmend.cli;
 
-import dev.graphmend.passes.Analyzer;
 import dev.graphmend.passes.config.AnalysisConfig;
-import dev.graphmend.passes.rules.Rule;
-import dev.graphmend.passes.rules.Rules;
+import dev.graphmend.passes.registry.RuleRegistry;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -197,10 +195,7 @@ final class CheckOptions {
 
     /** The codes the engine knows: GM000 (syntax errors) and each rule's. */
     static List<String> knownCodes() {
-        List<String> known = new ArrayList<>();
-        known.add(Analyzer.SYNTAX_ERROR.code());
-        for (Rule r : Rules.ALL) known.add(r.info().code());
-        return known;
+        return RuleRegistry.codes();
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.graphmend.cli;
 
+import dev.graphmend.passes.registry.RuleRegistry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -10,7 +11,7 @@ import java.util.Locale;
 
 /** {@code graphmend rule GM101}: prints the rule's page (docs/rules/GM101.md, carried in the jar). */
 final class RuleCommand {
-    static final List<String> CODES = List.of("GM000", "GM101", "GM102", "GM103", "GM201", "GM202", "GM203", "GM204");
+    private static final List<String> CODES = RuleRegistry.codes();
 
     int run(List<String> args, Writer out, PrintStream err) throws IOException {
         if (args.size() == 1 && (args.get(0).equals("-h") || args.get(0).equals("--help"))) {

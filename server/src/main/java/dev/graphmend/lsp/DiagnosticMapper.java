@@ -37,7 +37,7 @@ final class DiagnosticMapper {
         x.setCode(d.code());
         x.setSource(SOURCE);
         x.setMessage(d.message());
-        if (!d.code().equals("GM000")) x.setCodeDescription(new DiagnosticCodeDescription(d.rule().docsUrl()));
+        x.setCodeDescription(new DiagnosticCodeDescription(d.rule().docsUrl()));
         if (d.root() != null) {
             Position at = new Position(Math.max(0, d.root().line() - 1), 0);
             x.setRelatedInformation(List.of(new DiagnosticRelatedInformation(

@@ -54,7 +54,7 @@ final class Hovers {
             } else if (!d.code().equals("GM000")) {
                 md.append("\n\nNo source rewrite removes this break; see the rule page for what to do instead.");
             }
-            if (!d.code().equals("GM000")) {
+            {
                 md.append(markdown ? "\n\n[" + d.code() + " documentation](" + d.rule().docsUrl() + ")"
                         : "\n\n" + d.rule().docsUrl());
             }

@@ -83,6 +83,13 @@ public record AnalysisConfig(String torchVersion, List<String> select, List<Stri
         return v[0] < major || (v[0] == major && v[1] < minor);
     }
 
+    /** True when the configured torch is older than {@code version} ("2.15"); false for a null version. */
+    public boolean torchBefore(String version) {
+        if (version == null) return false;
+        int[] v = parseVersion(version);
+        return torchBefore(v[0], v[1]);
+    }
+
     /** "2.11", "2.11.0", "2.11.0+cpu" → {2, 11}; anything else is an error with a clear message. */
     public static int[] parseVersion(String v) {
         String s = v == null ? "" : v.trim();

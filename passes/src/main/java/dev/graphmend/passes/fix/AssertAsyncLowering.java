@@ -1,5 +1,7 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.FixInfo;
+
 import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
@@ -24,7 +26,9 @@ public final class AssertAsyncLowering implements Transformation {
             "TypeError", "IndexError", "KeyError", "NotImplementedError", "OverflowError", "ZeroDivisionError",
             "ArithmeticError", "Exception", "LookupError");
 
-    @Override public String code() { return "GM103"; }
+    static final FixInfo INFO = new FixInfo("Lower to `torch._assert_async`", Safety.UNSAFE);
+
+    @Override public FixInfo info() { return INFO; }
 
     @Override
     public Proposal propose(FixSite site) {

@@ -1,5 +1,7 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.FixInfo;
+
 import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
@@ -26,7 +28,9 @@ import java.util.Set;
 public final class CondRewrite implements Transformation {
     static final String TITLE = "Rewrite to torch.cond";
 
-    @Override public String code() { return "GM101"; }
+    static final FixInfo INFO = new FixInfo("Rewrite to `torch.cond`", Safety.UNSAFE);
+
+    @Override public FixInfo info() { return INFO; }
 
     @Override
     public Proposal propose(FixSite site) {

@@ -1,5 +1,7 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.FixInfo;
+
 import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
@@ -19,7 +21,9 @@ import java.util.List;
  * string (Dynamo rejects anything else: GB0296).
  */
 public final class DeferSideEffect implements Transformation {
-    @Override public String code() { return "GM102"; }
+    static final FixInfo INFO = new FixInfo("Defer until after the graph", Safety.SAFE);
+
+    @Override public FixInfo info() { return INFO; }
 
     @Override
     public Proposal propose(FixSite site) {

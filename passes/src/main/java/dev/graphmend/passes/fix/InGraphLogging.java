@@ -1,5 +1,7 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.FixInfo;
+
 import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Stmt;
@@ -26,7 +28,9 @@ public final class InGraphLogging implements Transformation {
     private static final Set<String> OTHER_STANDARD = Set.of("exception", "log", "warn", "fatal");
     static final String OP = "graphmend::log";
 
-    @Override public String code() { return "GM102"; }
+    static final FixInfo INFO = new FixInfo("Log inside the graph", Safety.SAFE, "2.10");
+
+    @Override public FixInfo info() { return INFO; }
 
     @Override
     public Proposal propose(FixSite site) {
@@ -40,7 +44,7 @@ public final class InGraphLogging implements Transformation {
             return Proposal.decline("the logger is not a module-level logging.getLogger(__name__ or a literal), "
                     + "so the in-graph logger call cannot name it");
         }
-        if (f.config().torchBefore(2, 10)) {
+        if (f.config().torchBefore(INFO.sinceTorch())) {
             return Proposal.decline("the in-graph logger call was observed to work from torch 2.10 (torch-version is "
                     + f.config().torchVersion() + ")");
         }

@@ -1,5 +1,7 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.FixInfo;
+
 import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Keyword;
@@ -29,14 +31,16 @@ public final class InGraphPrint implements Transformation {
     /** The line length past which the rewritten call is split over lines (ruff's and black's default is 88). */
     private static final int MAX_LINE = 88;
 
-    @Override public String code() { return "GM102"; }
+    static final FixInfo INFO = new FixInfo("Print inside the graph", Safety.SAFE, "2.15");
+
+    @Override public FixInfo info() { return INFO; }
 
     @Override
     public Proposal propose(FixSite site) {
         if (!(site.at() instanceof Expr.Call call)) return Proposal.notApplicable();
         FunctionContext f = site.function();
         if (!"builtins.print".equals(f.qualifiedName(call.func()))) return Proposal.notApplicable();
-        if (f.config().torchBefore(2, 15)) {
+        if (f.config().torchBefore(INFO.sinceTorch())) {
             return Proposal.decline("the in-graph print (torch._higher_order_ops.print) is offered from torch 2.15: on 2.10 it "
                     + "fails under inductor with tensor arguments (torch-version is " + f.config().torchVersion() + ")");
         }

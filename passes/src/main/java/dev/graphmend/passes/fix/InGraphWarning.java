@@ -1,5 +1,7 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.FixInfo;
+
 import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Span;
@@ -23,14 +25,16 @@ import java.util.List;
 public final class InGraphWarning implements Transformation {
     static final String OP = "graphmend::warn";
 
-    @Override public String code() { return "GM102"; }
+    static final FixInfo INFO = new FixInfo("Warn inside the graph", Safety.SAFE, "2.10");
+
+    @Override public FixInfo info() { return INFO; }
 
     @Override
     public Proposal propose(FixSite site) {
         if (!(site.at() instanceof Expr.Call call)) return Proposal.notApplicable();
         FunctionContext f = site.function();
         if (!"warnings.warn".equals(f.qualifiedName(call.func()))) return Proposal.notApplicable();
-        if (f.config().torchBefore(2, 10)) {
+        if (f.config().torchBefore(INFO.sinceTorch())) {
             return Proposal.decline("the in-graph warning was observed to work from torch 2.10 (torch-version is "
                     + f.config().torchVersion() + ")");
         }

@@ -1,5 +1,7 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.FixInfo;
+
 import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.passes.model.Diagnostic;
@@ -11,7 +13,9 @@ import java.util.List;
  * Unsafe: under torch.compile the output is dropped.
  */
 public final class SkipWhileCompiling implements Transformation {
-    @Override public String code() { return "GM102"; }
+    static final FixInfo INFO = new FixInfo("Skip while compiling", Safety.UNSAFE);
+
+    @Override public FixInfo info() { return INFO; }
 
     @Override
     public Proposal propose(FixSite site) {

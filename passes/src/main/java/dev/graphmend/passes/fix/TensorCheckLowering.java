@@ -1,5 +1,7 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.FixInfo;
+
 import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Keyword;
@@ -22,7 +24,9 @@ import java.util.List;
 public final class TensorCheckLowering implements Transformation {
     static final String TITLE = "Check inside the graph with torch._assert_async";
 
-    @Override public String code() { return "GM201"; }
+    static final FixInfo INFO = new FixInfo("Check inside the graph with `torch._assert_async`", Safety.UNSAFE);
+
+    @Override public FixInfo info() { return INFO; }
 
     @Override
     public Proposal propose(FixSite site) {

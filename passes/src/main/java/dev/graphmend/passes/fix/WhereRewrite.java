@@ -1,5 +1,7 @@
 package dev.graphmend.passes.fix;
 
+import dev.graphmend.passes.model.FixInfo;
+
 import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.BoolOperator;
 import dev.graphmend.ir.ast.Expr;
@@ -31,7 +33,9 @@ public final class WhereRewrite implements Transformation {
     static final String TITLE = "Rewrite to torch.where";
     private static final String NOT_ONE_ELEMENT = "the condition is not provably one element";
 
-    @Override public String code() { return "GM101"; }
+    static final FixInfo INFO = new FixInfo("Rewrite to `torch.where`", Safety.SAFE);
+
+    @Override public FixInfo info() { return INFO; }
 
     /** One arm of an if/elif chain: its condition (null for else) and body. */
     private record Arm(Expr cond, List<Stmt> body) {}
