@@ -35,7 +35,8 @@ public final class FixAll {
     public record Applied(String code, int line, String title, Safety safety) {}
 
     /** A diagnostic left in place, and why (no legal fix, or an unsafe one while unsafe fixes are off). */
-    public record Declined(String code, int line, String reason) {}
+    /** {@code unsafeFixAvailable}: an unsafe fix exists and would apply with unsafe fixes enabled. */
+    public record Declined(String code, int line, String reason, boolean unsafeFixAvailable) {}
 
     /** {@code internalErrors}: what the analyses of the rounds could not handle (see {@link Findings}). */
     public record Result(String text, List<Applied> applied, List<Declined> declined, int rounds, List<String> internalErrors) {
@@ -102,15 +103,17 @@ public final class FixAll {
         for (Diagnostic d : remaining) {
             if (d.code().equals("GM000")) continue;
             String reason;
+            boolean unsafeAvailable = false;
             if (d.fixes().isEmpty()) {
                 reason = d.noFixReason() != null ? d.noFixReason() : "the rule has no source rewrite for this break";
             } else if (d.fixes().stream().allMatch(f -> !f.safety().isSafe()) && !config.unsafeFixes()) {
                 reason = (d.noFixReason() != null ? "no safe fix: " + d.noFixReason() + "; " : "")
                         + "an unsafe fix applies with unsafe fixes enabled (" + d.fixes().get(0).title() + ")";
+                unsafeAvailable = true;
             } else {
                 reason = "its fix (" + d.fixes().get(0).title() + ") did not converge in " + MAX_ROUNDS + " rounds";
             }
-            declined.add(new Declined(d.code(), d.span().line(), reason));
+            declined.add(new Declined(d.code(), d.span().line(), reason, unsafeAvailable));
         }
         if (!applied.isEmpty()) current = dropImportsMadeUnused(module, usedImports, current);
         return new Result(applied.isEmpty() ? current : GuardedOp.renumbered(current), applied, declined, rounds, internalErrors);

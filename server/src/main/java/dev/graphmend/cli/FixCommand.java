@@ -54,7 +54,7 @@ final class FixCommand {
         }
         List<SourceModule> modules = new ArrayList<>(loaded.project().modules());
         modules.sort((a, b) -> PathExpander.CODE_POINT_ORDER.compare(a.path(), b.path()));
-        int fixed = 0, remaining = 0, changedFiles = 0;
+        int fixed = 0, remaining = 0, changedFiles = 0, unwritten = 0, unwrittenFiles = 0, unsafeAvailable = 0;
         // with --diff, stdout carries the diff alone, so that it can be piped to `git apply`
         Status status = o.diff ? err::print : out::write;
         // one analysis of the whole project finds the files with something to fix or to report;
@@ -94,19 +94,28 @@ final class FixCommand {
                 status.print(m.path() + ":" + d.line() + ": " + d.code() + " not fixed: " + d.reason() + "\n");
             }
             fixed += written ? r.applied().size() : 0;
-            remaining += r.declined().size() + (written ? 0 : r.applied().size());
+            remaining += r.declined().size();
+            unsafeAvailable += (int) r.declined().stream().filter(FixAll.Declined::unsafeFixAvailable).count();
+            if (!written) {
+                unwritten += r.applied().size();
+                unwrittenFiles++;
+            }
             if (written && r.changed(before)) changedFiles++;
         }
         for (String e : internal) err.print("graphmend: " + e + " (the rest was analysed; please report this)\n");
         if (!o.quiet) {
+            // as ruff: say how many an unsafe fix would take only when some would (not "some may")
             status.print((o.diff ? "Would fix " : "Fixed ") + fixed + " diagnostic" + (fixed == 1 ? "" : "s") + " in " + changedFiles
-                    + " file" + (changedFiles == 1 ? "" : "s") + "; " + remaining + " remaining"
-                    + (remaining > 0 && !config.unsafeFixes() ? " (some may have unsafe fixes: --unsafe-fixes)" : "") + ".\n");
+                    + " file" + (changedFiles == 1 ? "" : "s") + "; "
+                    + (unwritten > 0 ? unwritten + " fixable but not written (" + unwrittenFiles + " file" + (unwrittenFiles == 1 ? "" : "s")
+                            + " could not be written, see above); " : "")
+                    + remaining + " remaining"
+                    + (unsafeAvailable > 0 ? " (" + unsafeAvailable + " fixable with --unsafe-fixes)" : "") + ".\n");
         }
         if (ioError) return Main.EXIT_USAGE;
         if (o.exitZero) return Main.EXIT_OK;
         if (o.diff) return changedFiles > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
-        return remaining > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
+        return remaining + unwritten > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
     }
 
     /** Where status lines go: stdout, or stderr when stdout carries a diff. */

@@ -94,7 +94,10 @@ class FixCommandTest {
         assertEquals(PRINTS, Files.readString(f));
         assertEquals("r--r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(f)));
         assertFalse(r.out().contains("fixed:"), r.out());
-        assertTrue(r.out().contains("Fixed 0 diagnostics in 0 files; 1 remaining"), r.out());
+        // the safe fix was not written: it is not "remaining", nor does it need --unsafe-fixes
+        assertTrue(r.out().contains("Fixed 0 diagnostics in 0 files; 1 fixable but not written (1 file could not be written, "
+                + "see above); 0 remaining."), r.out());
+        assertFalse(r.out().contains("unsafe"), r.out());
     }
 
     @Test
@@ -177,7 +180,7 @@ class FixCommandTest {
         assertEquals(PRINTS, Files.readString(f));
         assertFalse(r.out().contains(f + ":6: GM102 fixed"), r.out());
         assertTrue(r.out().contains(other + ":6: GM102 fixed"), r.out());
-        assertTrue(r.out().contains("Fixed 1 diagnostic in 1 file; 1 remaining"), r.out());
+        assertTrue(r.out().contains("Fixed 1 diagnostic in 1 file; 1 fixable but not written (1 file could not be written, see above); 0 remaining."), r.out());
     }
 
     /** The diff goes to `git apply` as it is: a/ and b/ prefixes, stdout carrying nothing else. */
