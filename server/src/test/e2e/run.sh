@@ -9,7 +9,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../../../.." && pwd)"
 for tool in node npm; do
   if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "e2e: '$tool' is not installed; the end-to-end test needs Node.js 18+ and npm" >&2
+    echo "ORACLE NOT RUN: LSP end-to-end test (a vscode-jsonrpc client against the jar): '$tool' is not installed. To run it: install Node.js 20+ and npm (e.g. apt-get install nodejs npm)." >&2
     exit 3
   fi
 done

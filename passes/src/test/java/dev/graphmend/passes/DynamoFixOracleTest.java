@@ -38,13 +38,13 @@ class DynamoFixOracleTest {
         String json = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(30, TimeUnit.MINUTES)) {
             p.destroyForcibly();
-            fail("fix oracle NOT RUN: tools/fix_oracle.py did not finish in 30 minutes");
+            fail("ORACLE NOT RUN: fix oracle: tools/fix_oracle.py did not finish in 30 minutes");
         }
         JsonObject result;
         try {
             result = JsonParser.parseString(json).getAsJsonObject();
         } catch (RuntimeException e) {
-            fail("fix oracle NOT RUN: no JSON from tools/fix_oracle.py (exit " + p.exitValue() + "):\n" + tail(Files.readString(stderr)));
+            fail("ORACLE NOT RUN: fix oracle: no JSON from tools/fix_oracle.py (exit " + p.exitValue() + "):\n" + tail(Files.readString(stderr)));
             return;
         }
         StringBuilder report = new StringBuilder("Fix oracle: torch " + result.get("torch").getAsString() + "\n");
@@ -93,8 +93,9 @@ class DynamoFixOracleTest {
         Process p = new ProcessBuilder("bash", ROOT.resolve("scripts/torch-env").toString()).redirectError(log.toFile()).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         if (!p.waitFor(30, TimeUnit.MINUTES) || p.exitValue() != 0 || out.isEmpty()) {
-            fail("Dynamo oracle NOT RUN (counted as a failure, not a pass): torch could not be installed by "
-                    + "scripts/torch-env:\n" + tail(Files.readString(log)));
+            fail("ORACLE NOT RUN: Dynamo oracles (real TorchDynamo on the fixtures and the fixes): torch could not be installed "
+                    + "by scripts/torch-env. To run it: python3 with venv and pip, and PyPI reachable (or a ready environment in "
+                    + "GRAPHMEND_TORCH_ENV). (Counted as a failure, never as a pass.)\n" + tail(Files.readString(log)));
         }
         String[] lines = out.split("\n");
         return lines[lines.length - 1].strip();

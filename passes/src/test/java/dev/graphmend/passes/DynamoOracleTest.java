@@ -46,13 +46,13 @@ class DynamoOracleTest {
         String json = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(20, TimeUnit.MINUTES)) {
             p.destroyForcibly();
-            fail("Dynamo oracle NOT RUN: tools/dynamo_oracle.py did not finish in 20 minutes");
+            fail("ORACLE NOT RUN: Dynamo oracle: tools/dynamo_oracle.py did not finish in 20 minutes");
         }
         JsonObject result;
         try {
             result = JsonParser.parseString(json).getAsJsonObject();
         } catch (RuntimeException e) {
-            fail("Dynamo oracle NOT RUN: no JSON from tools/dynamo_oracle.py (exit " + p.exitValue() + "):\n"
+            fail("ORACLE NOT RUN: Dynamo oracle: no JSON from tools/dynamo_oracle.py (exit " + p.exitValue() + "):\n"
                     + tail(Files.readString(stderr), 3000));
             return;
         }

@@ -21,9 +21,7 @@ final class OracleEnv {
     private OracleEnv() {}
 
     static Path home() {
-        String env = System.getenv("PYENV_ROOT");
-        Path root = env != null && !env.isBlank() ? Paths.get(env) : Paths.get(System.getProperty("user.home"), ".pyenv");
-        return root.resolve("versions/3.13.0");
+        return dev.graphmend.ir.oracle.OracleRequirements.pyenvVersions().resolve("3.13.0");
     }
 
     static Path python() {
@@ -56,13 +54,7 @@ final class OracleEnv {
     }
 
     static void missing(String what) {
-        String msg = "CFG ORACLE NOT RUN: " + what + " (install CPython 3.13.0 with pyenv)";
-        if ("1".equals(System.getenv("GRAPHMEND_ALLOW_MISSING_ORACLE"))) {
-            String bar = "!".repeat(100);
-            System.err.println(bar + "\n!!! " + msg + "\n!!! GRAPHMEND_ALLOW_MISSING_ORACLE=1: reported as SKIPPED;"
-                    + " the control-flow graphs are NOT checked by this oracle\n" + bar);
-            Assumptions.abort(msg + " [skipped: GRAPHMEND_ALLOW_MISSING_ORACLE=1]");
-        }
-        fail(msg + ". Set GRAPHMEND_ALLOW_MISSING_ORACLE=1 to skip this check (reported as skipped).");
+        dev.graphmend.ir.oracle.OracleRequirements.notRun("CFG oracle (control-flow graphs against CPython 3.13's execution)", what,
+                dev.graphmend.ir.oracle.OracleRequirements.HOW_PYENV);
     }
 }

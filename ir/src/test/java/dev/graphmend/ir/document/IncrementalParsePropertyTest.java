@@ -388,7 +388,7 @@ class IncrementalParsePropertyTest {
 
     /** Standard-library files of 40-600 lines (every 12th), our examples, a quarter as CRLF. */
     static List<String> corpus() throws IOException {
-        Path stdlib = Paths.get("/root/.pyenv/versions/3.13.0/lib/python3.13");
+        Path stdlib = dev.graphmend.ir.oracle.OracleRequirements.stdlib313("incremental-parse property test (its corpus is CPython 3.13's stdlib)");
         List<String> out = new ArrayList<>();
         if (Files.isDirectory(stdlib)) {
             List<Path> files;

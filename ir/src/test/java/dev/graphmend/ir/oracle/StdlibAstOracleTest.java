@@ -101,15 +101,7 @@ class StdlibAstOracleTest {
 
     /** A required CPython is absent: fail, or with GRAPHMEND_ALLOW_MISSING_ORACLE=1 abort (skipped). */
     static void missing(String what) {
-        String msg = "AST ORACLE NOT RUN: " + what + " (install it with pyenv; the oracle needs the reference"
-                + " CPython " + REFERENCE_SERIES + " and the standard libraries of 3.8-3.12)";
-        if ("1".equals(System.getenv("GRAPHMEND_ALLOW_MISSING_ORACLE"))) {
-            String bar = "!".repeat(100);
-            System.err.println(bar + "\n!!! " + msg + "\n!!! GRAPHMEND_ALLOW_MISSING_ORACLE=1: reported as"
-                    + " SKIPPED; the parser is NOT checked against this library\n" + bar);
-            Assumptions.abort(msg + " [skipped: GRAPHMEND_ALLOW_MISSING_ORACLE=1]");
-        }
-        fail(msg + ". Set GRAPHMEND_ALLOW_MISSING_ORACLE=1 to skip this check (reported as skipped).");
+        OracleRequirements.notRun("AST oracle (the parser against CPython's ast, stdlib 3.8-3.13)", what, OracleRequirements.HOW_PYENV);
     }
 
     // ---------------------------------------------------------------------------------------

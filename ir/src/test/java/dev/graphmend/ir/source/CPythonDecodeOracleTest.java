@@ -41,7 +41,7 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("oracle")
 class CPythonDecodeOracleTest {
-    static final Path PYENV = Path.of("/root/.pyenv/versions");
+    static final Path PYENV = dev.graphmend.ir.oracle.OracleRequirements.pyenvVersions();
     /** The reference interpreter; {@code -Dgraphmend.oracle.python=...} points elsewhere. */
     static final Path PYTHON = Path.of(System.getProperty("graphmend.oracle.python",
             PYENV.resolve("3.13.0/bin/python3").toString()));
@@ -524,15 +524,9 @@ class CPythonDecodeOracleTest {
     // ---- running CPython ----
 
     static Path python() {
-        if (Files.isExecutable(PYTHON)) {
-            return PYTHON;
-        }
-        String msg = "The decoding oracle needs CPython 3.13 at " + PYTHON + " and it is missing. "
-                + "Install it (pyenv install 3.13.0), or set GRAPHMEND_ALLOW_MISSING_ORACLE=1 to skip these checks.";
-        if ("1".equals(System.getenv("GRAPHMEND_ALLOW_MISSING_ORACLE"))) {
-            Assumptions.abort(msg);
-        }
-        fail(msg);
+        if (Files.isExecutable(PYTHON)) return PYTHON;
+        dev.graphmend.ir.oracle.OracleRequirements.notRun("decoding oracle (source decoding against CPython 3.13)",
+                "CPython 3.13 is missing (" + PYTHON + ")", dev.graphmend.ir.oracle.OracleRequirements.HOW_PYENV);
         return null;
     }
 

@@ -496,14 +496,8 @@ class SymtableOracleTest {
 
     /** CPython is missing: fail, or with GRAPHMEND_ALLOW_MISSING_ORACLE=1 abort (reported as skipped). */
     static void missing(String what) {
-        String msg = "SYMTABLE ORACLE NOT RUN: " + what + " (install it with pyenv: the symbol tables are checked against its symtable module)";
-        if ("1".equals(System.getenv("GRAPHMEND_ALLOW_MISSING_ORACLE"))) {
-            String bar = "!".repeat(100);
-            System.err.println(bar + "\n!!! " + msg + "\n!!! GRAPHMEND_ALLOW_MISSING_ORACLE=1: reported as SKIPPED;"
-                    + " the symbol tables are NOT checked against CPython\n" + bar);
-            Assumptions.abort(msg + " [skipped: GRAPHMEND_ALLOW_MISSING_ORACLE=1]");
-        }
-        fail(msg + ". Set GRAPHMEND_ALLOW_MISSING_ORACLE=1 to skip this check (reported as skipped).");
+        dev.graphmend.ir.oracle.OracleRequirements.notRun("symtable oracle (symbol tables against CPython's symtable)", what,
+                dev.graphmend.ir.oracle.OracleRequirements.HOW_PYENV);
     }
 
     static Path pyenvRoot() {
