@@ -55,8 +55,9 @@ public final class FixAll {
         List<Diagnostic> remaining = List.of();
         SourceModule module = ProjectLoader.module(file, file.toString(), current);
         java.util.Set<String> usedImports = importedNamesInUse(module);
+        Project[] round = {null}; // the previous round's project: the next one keeps what the edits did not touch
         while (rounds < MAX_ROUNDS) {
-            remaining = analyse(module, others, config, internalErrors);
+            remaining = analyse(module, others, config, internalErrors, round);
             List<Diagnostic.Fix> chosen = new ArrayList<>();
             List<Diagnostic> chosenFor = new ArrayList<>();
             java.util.TreeMap<Long, Span> taken = new java.util.TreeMap<>(); // by start; disjoint
@@ -125,10 +126,15 @@ public final class FixAll {
      * next round parses the fixed text.
      */
     private static List<Diagnostic> analyse(SourceModule module, List<SourceModule> others, AnalysisConfig config,
-                                            List<String> internalErrors) {
+                                            List<String> internalErrors, Project[] previous) {
         List<SourceModule> all = new ArrayList<>(others);
         all.add(module);
-        Findings found = Analyzer.analyze(new Project(all, config), module, null, true);
+        // the other modules are the same objects every round: Project.next keeps their classes'
+        // inferred facts (attributes, submodules), which a new Project infers again for the whole
+        // neighbourhood each round (most of a package-wide fix's time)
+        Project project = previous[0] == null ? new Project(all, config) : Project.next(previous[0], all, config);
+        previous[0] = project;
+        Findings found = Analyzer.analyze(project, module, null, true);
         for (String e : found.internalErrors()) if (!internalErrors.contains(e)) internalErrors.add(e);
         return found.get(module);
     }
