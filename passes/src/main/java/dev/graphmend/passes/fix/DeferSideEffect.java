@@ -78,7 +78,8 @@ public final class DeferSideEffect implements Transformation {
             List<Diagnostic.Edit> out = new ArrayList<>();
             String registration = (torch == null ? "torch" : torch) + "._dynamo.config.reorderable_logging_functions.add(" + callee + ")";
             if (!SideEffectCall.isRegistered(site.module(), callee)) {
-                out.add(src.insertLinesAfter(registerAfter, torch == null ? "import torch\n" + registration : registration));
+                // an added import is a block of its own, a blank line before the code (isort's rule, ruff's I001)
+                out.add(src.insertLinesAfter(registerAfter, torch == null ? "import torch\n\n" + registration : registration));
             }
             for (ModuleFunctions.OutputCall other : module.outputCalls(callee)) {
                 cloneTensorArguments(other.function(), other.call(), src, out);
