@@ -24,8 +24,10 @@ if [[ ! -x "$cache/venv/bin/ruff" ]] || [[ "$(cat "$cache/venv/.spec" 2>/dev/nul
     echo "$ruff_spec" > "$cache/venv/.spec"
 fi
 ruff="$cache/venv/bin/ruff"
-jar="$root/server/target/graphmend.jar"
 "$root/graphmend" --version >/dev/null # builds the jar when stale
+# a copy: a rebuild of server/target while this runs must not change the classes under it
+jar="$cache/graphmend.jar"
+cp "$root/server/target/graphmend.jar" "$jar"
 out="$root/eval/out/ruff-fixed.txt"
 [[ $whole == 0 ]] || out="$root/eval/out/ruff-fixed-whole.txt"
 mkdir -p "$(dirname "$out")"
@@ -55,8 +57,10 @@ for pair in "4.52.4 eval/results.json" "5.24.0 eval/newest/results.json"; do
                 "$results" "$copy" "$variant")
         fi
         rc=0
+        t0=$SECONDS
         java -Xss16m -jar "$jar" fix -q --exit-zero "${flags[@]}" "${files[@]}" >/dev/null 2>"$cache/fix-$version-$variant.err" || rc=$?
-        echo "== transformers $version, graphmend fix ${flags[*]:-(safe)} on ${#files[@]} path(s): exit $rc" | tee -a "$out"
+        echo "== transformers $version, graphmend fix ${flags[*]:-(safe)} on ${#files[@]} path(s): exit $rc, $((SECONDS - t0)) s" | tee -a "$out"
+        if [[ $rc != 0 ]]; then tail -5 "$cache/fix-$version-$variant.err" | tee -a "$out"; status=1; fi
         if ! python3 "$root/eval/ruff_diff.py" --ruff "$ruff" --original "$pkg_root" --fixed "$copy" | tee -a "$out"; then
             status=1
         fi
