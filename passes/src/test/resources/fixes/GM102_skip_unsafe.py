@@ -1,6 +1,8 @@
 # config: unsafe-fixes = true; torch-version = "2.10"
 """GM102 fix, skip while compiling (UNSAFE: the output is dropped under torch.compile): the call is
-wrapped in `if not torch.compiler.is_compiling():`. Every case here has a reason that makes the
+wrapped in `if not torch.compiler.is_compiling():`, or, when it is all an `if` or `elif` does,
+that `if` gets `and not torch.compiler.is_compiling()` (one `if`, not two nested ones: ruff's
+SIM102; an `or` condition is parenthesised). Every case here has a reason that makes the
 defer fix illegal, so the skip fix is the one applied.
 
 `torch-version = "2.10"`: from torch 2.15 a `print` gets the in-graph print instead
@@ -56,6 +58,21 @@ INPUTS = {
         lambda: (_randn(2, 3, seed=1),),
         lambda: (_randn(2, 3, seed=2),),
         lambda: (torch.ones(3),),
+    ],
+    "case_skip_only_statement_of_if": [
+        lambda: (_randn(2, 3, seed=1), True),
+        lambda: (_randn(2, 3, seed=2), False),
+        lambda: (torch.ones(2), True),
+    ],
+    "case_skip_only_statement_of_elif": [
+        lambda: (_randn(2, 3, seed=1), 0),
+        lambda: (_randn(2, 3, seed=2), 1),
+        lambda: (torch.ones(2), 2),
+    ],
+    "case_skip_only_statement_of_or": [
+        lambda: (_randn(2, 3, seed=1), True, False),
+        lambda: (_randn(2, 3, seed=2), False, False),
+        lambda: (torch.ones(2), False, True),
     ],
     "CaseSkipShapeLog": [
         lambda: (_randn(2, 4, seed=1),),
@@ -119,6 +136,32 @@ def _report(x):
     """Helper of case_skip_print_in_helper."""
     print("scaling", x)  # expect-fix: GM102 unsafe
     return x + 1
+
+
+@torch.compile
+def case_skip_only_statement_of_if(x, verbose: bool):
+    """The print is all the `if` does: the condition gets `and not ...is_compiling()`."""
+    if verbose:
+        print("shape", x.shape)  # expect-fix: GM102 unsafe
+    return x + 4
+
+
+@torch.compile
+def case_skip_only_statement_of_elif(x, mode: int):
+    """The same in an `elif`."""
+    if mode == 0:
+        x = x * 2
+    elif mode == 1:
+        print("mode 1 for", x.shape)  # expect-fix: GM102 unsafe
+    return x - 4
+
+
+@torch.compile
+def case_skip_only_statement_of_or(x, verbose: bool, debug: bool):
+    """An `or` condition is parenthesised before `and`."""
+    if verbose or debug:
+        print("rows", x.shape[0], sep=": ")  # expect-fix: GM102 unsafe
+    return x * 4
 
 
 class CaseSkipShapeLog(nn.Module):

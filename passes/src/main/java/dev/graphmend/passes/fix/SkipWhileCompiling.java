@@ -33,12 +33,29 @@ public final class SkipWhileCompiling implements Transformation {
             torch = "torch";
             edits.add(src.insertLinesAfter(src.importInsertionLine(), "import torch"));
         }
-        String indent = src.indentation(stmt.span().line());
-        String body = src.text(stmt).replace("\n", "\n" + src.indentUnit());
-        edits.add(new Diagnostic.Edit(stmt.span(), "if not " + torch + ".compiler.is_compiling():\n" + indent
-                + src.indentUnit() + body));
+        String guard = "not " + torch + ".compiler.is_compiling()";
+        FixSite.Place place = site.place(stmt);
+        if (place != null && place.owner() instanceof Stmt.If outer && place.block() == outer.body()
+                && outer.body().size() == 1 && outer.orelse().isEmpty()) {
+            // the call is all an `if` (or `elif`) does: `if A and not is_compiling():`, not an `if` nested
+            // in it (ruff's SIM102); bool(A) is still taken once, first
+            String test = src.text(outer.test());
+            edits.add(new Diagnostic.Edit(outer.test().span(), (bindsLooserThanAnd(outer.test()) ? "(" + test + ")" : test)
+                    + " and " + guard));
+        } else {
+            String indent = src.indentation(stmt.span().line());
+            String body = src.text(stmt).replace("\n", "\n" + src.indentUnit());
+            edits.add(new Diagnostic.Edit(stmt.span(), "if " + guard + ":\n" + indent + src.indentUnit() + body));
+        }
         String name = Purity.calleeText((dev.graphmend.ir.ast.Expr.Call) stmt.value());
         return Proposal.of(new Diagnostic.Fix("Skip " + name + " while compiling", Safety.UNSAFE, edits,
                 "Unsafe: under torch.compile this call no longer runs, so its output is lost; eager runs are unchanged."));
+    }
+
+    /** Whether {@code e and x} would regroup {@code e}: an {@code or}, a conditional expression, a lambda, a walrus. */
+    private static boolean bindsLooserThanAnd(dev.graphmend.ir.ast.Expr e) {
+        return (e instanceof dev.graphmend.ir.ast.Expr.BoolOp b && b.op() == dev.graphmend.ir.ast.BoolOperator.Or)
+                || e instanceof dev.graphmend.ir.ast.Expr.IfExp || e instanceof dev.graphmend.ir.ast.Expr.Lambda
+                || e instanceof dev.graphmend.ir.ast.Expr.NamedExpr;
     }
 }
