@@ -34,8 +34,10 @@ public final class FixAll {
     /** A fix that was applied: the rule, where (1-based line in the text it was applied to) and its title. */
     public record Applied(String code, int line, String title, Safety safety) {}
 
-    /** A diagnostic left in place, and why (no legal fix, or an unsafe one while unsafe fixes are off). */
-    /** {@code unsafeFixAvailable}: an unsafe fix exists and would apply with unsafe fixes enabled. */
+    /**
+     * A diagnostic left in place, and why (no legal fix, or an unsafe one while unsafe fixes are off);
+     * {@code unsafeFixAvailable}: an unsafe fix exists and would apply with unsafe fixes enabled.
+     */
     public record Declined(String code, int line, String reason, boolean unsafeFixAvailable) {}
 
     /** {@code internalErrors}: what the analyses of the rounds could not handle (see {@link Findings}). */

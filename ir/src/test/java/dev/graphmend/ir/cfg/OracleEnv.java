@@ -1,6 +1,5 @@
 package dev.graphmend.ir.cfg;
 
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,7 +8,6 @@ import java.nio.file.Paths;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * Where the CFG oracles find CPython 3.13 and its standard library (pyenv's 3.13.0, under

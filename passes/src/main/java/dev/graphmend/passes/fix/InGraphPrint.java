@@ -1,7 +1,6 @@
 package dev.graphmend.passes.fix;
 
 import dev.graphmend.passes.model.FixInfo;
-
 import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Keyword;

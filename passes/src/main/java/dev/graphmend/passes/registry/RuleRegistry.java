@@ -10,7 +10,6 @@ import dev.graphmend.passes.fix.SkipWhileCompiling;
 import dev.graphmend.passes.fix.TensorCheckLowering;
 import dev.graphmend.passes.fix.Transformation;
 import dev.graphmend.passes.fix.WhereRewrite;
-import dev.graphmend.passes.model.FixInfo;
 import dev.graphmend.passes.model.RuleInfo;
 import dev.graphmend.passes.model.Severity;
 import dev.graphmend.passes.rules.DataDependentBranch;
@@ -93,10 +92,5 @@ public final class RuleRegistry {
                     + e.info().defaultSeverity().id() + " | " + fixes + " |");
         }
         return String.join("\n", rows) + "\n";
-    }
-
-    /** The fix metadata of a code's fixes. */
-    public static List<FixInfo> fixInfos(String code) {
-        return fixesOf(code).stream().map(Transformation::info).toList();
     }
 }
