@@ -74,6 +74,11 @@ INPUTS = {
         lambda: (_randn(2, 3, seed=2), False, False),
         lambda: (torch.ones(2), False, True),
     ],
+    "case_skip_in_if_with_else": [
+        lambda: (_randn(2, 3, seed=1), True),
+        lambda: (_randn(2, 3, seed=2), False),
+        lambda: (torch.ones(2), True),
+    ],
     "CaseSkipShapeLog": [
         lambda: (_randn(2, 4, seed=1),),
         lambda: (_randn(3, 4, seed=2),),
@@ -169,6 +174,17 @@ def case_skip_only_statement_of_or(x, verbose: bool, debug: bool):
     if (verbose or debug) and not torch.compiler.is_compiling():
         print("rows", x.shape[0], sep=": ")  # expect-fix: GM102 unsafe
     return x * 4
+
+
+@torch.compile
+def case_skip_in_if_with_else(x, verbose: bool):
+    """Not collapsed: the `if` has an `else`, so the call gets its own `if` inside it."""
+    if verbose:
+        if not torch.compiler.is_compiling():
+            print("shape", x.shape)  # expect-fix: GM102 unsafe
+    else:
+        x = x + 1
+    return x * 5
 
 
 class CaseSkipShapeLog(nn.Module):
