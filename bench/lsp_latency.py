@@ -452,10 +452,12 @@ async def bench_file(srv, path, args, res):
     # GraphMend's own analysis timings of this file's measured versions ($/logTrace)
     an = []
     phases = {}
+    res["traces"] = []  # the server's own line per measured version, kept in the JSON for a closer look
     for _, m, verbose in srv.traces[trace_from:]:
         mm = re.match(r"analysed (\S+) v\d+: \d+ diagnostics in (\d+) ms", m)
         if mm and mm.group(1) == u:
             an.append(int(mm.group(2)))
+            res["traces"].append(m + "; " + verbose)
             for name, ms in re.findall(r"([a-z][a-z ]*?) ([0-9.]+)(?:,|$)", verbose.split("ms:", 1)[-1] if "ms:" in verbose else ""):
                 phases.setdefault(name.strip(), []).append(float(ms))
     res["analysis_ms"] = an

@@ -51,7 +51,7 @@ public final class AnalysisMemo {
     }
 
     /** A parameter value that outlives its project: the class as its definition node. */
-    private record PortableVal(ValueKind kind, Ident cls) {}
+    private record PortableVal(ValueKind kind, Ident cls, boolean input) {}
 
     private record Key(Ident def, Map<String, PortableVal> params, boolean root, Diagnostic.Root rootInfo) {}
 
@@ -92,6 +92,8 @@ public final class AnalysisMemo {
         else mode = diff.changed.size() + " changed definitions" + (diff.shifted ? ", others moved" : "");
         if (diff == null) entries = new HashMap<>();
         else if (diff.shifted) entries = moved(entries, diff, focus.path());
+        follows = diff == null ? new HashMap<>() : movedFollows(follows, diff);
+        nextFollows = new HashMap<>();
         changed = diff == null ? Collections.emptySet() : diff.changed;
         changedNow = diff == null ? Collections.emptySet() : diff.changedNow;
         changedSource = diff == null ? "" : sourceOf(ir, diff.changed) + "\n" + sourceOf(focus.ir(), diff.changedNow);
@@ -164,6 +166,8 @@ public final class AnalysisMemo {
 
     /** Forgets everything: the next analysis starts from scratch (after one that did not finish). */
     void forget() {
+        follows = new HashMap<>();
+        nextFollows = new HashMap<>();
         module = null;
         ir = null;
         compiledBefore = Set.of();
@@ -175,6 +179,8 @@ public final class AnalysisMemo {
     void end() {
         entries = next;
         next = new HashMap<>();
+        follows = nextFollows;
+        nextFollows = new HashMap<>();
         compiledBefore = compiledNow;
     }
 
@@ -188,9 +194,150 @@ public final class AnalysisMemo {
         Map<String, PortableVal> params = new HashMap<>();
         for (Map.Entry<String, Val> p : r.params().entrySet()) {
             Val v = p.getValue();
-            params.put(p.getKey(), new PortableVal(v.kind(), v.cls() == null ? null : new Ident(v.cls().def())));
+            params.put(p.getKey(), portable(v));
         }
         return new Key(new Ident(r.function().def()), params, r.isRoot(), r.root());
+    }
+
+    // ---- the calls discovery followed (CompileRegions.FollowMemo) ----
+
+    /** A function with its parameters, as values that outlive their project. */
+    private record FollowKey(Ident def, Map<String, PortableVal> params) {}
+
+    private record PortableFollowed(Ident callee, Map<String, PortableVal> params) {}
+
+    /** {@code owner}: the function's class (null node for a plain function). */
+    private record FollowEntry(FollowKey key, Ident owner, Set<Node> consulted, List<PortableFollowed> followed) {}
+
+    private Map<FollowKey, FollowEntry> follows = new HashMap<>();
+    private Map<FollowKey, FollowEntry> nextFollows = new HashMap<>();
+    private int followsReused;
+
+    /** How many functions the last discovery took the followed calls of from the memo. */
+    public int followsReused() { return followsReused; }
+
+    /**
+     * The memo discovery reads (functions of every module: a root's callees in other files are
+     * followed too, with the same parameters from one keystroke to the next). Valid for the
+     * analysis between {@link #begin} and {@link #end}.
+     */
+    CompileRegions.FollowMemo follows(dev.graphmend.passes.analysis.Project project) {
+        followsReused = 0;
+        return new CompileRegions.FollowMemo() {
+            @Override public List<CompileRegions.Followed> lookup(dev.graphmend.passes.analysis.FunctionRef f, Map<String, Val> params) {
+                FollowKey key = new FollowKey(new Ident(f.def()), portable(params));
+                FollowEntry e = follows.get(key);
+                if (e == null) return null;
+                List<CompileRegions.Followed> out = new ArrayList<>(e.followed().size());
+                for (PortableFollowed p : e.followed()) {
+                    var callee = project.functionOf((Stmt.FunctionDef) p.callee().node());
+                    Map<String, Val> values = live(p.params(), project);
+                    if (callee == null || values == null) return null; // no longer in the project as it was
+                    out.add(new CompileRegions.Followed(callee, values));
+                }
+                nextFollows.put(key, e);
+                followsReused++;
+                return out;
+            }
+
+            @Override public void store(dev.graphmend.passes.analysis.FunctionRef f, Map<String, Val> params, Set<Node> consulted,
+                                        List<CompileRegions.Followed> followed) {
+                List<PortableFollowed> out = new ArrayList<>(followed.size());
+                for (CompileRegions.Followed x : followed) out.add(new PortableFollowed(new Ident(x.callee().def()), portable(x.params())));
+                FollowKey key = new FollowKey(new Ident(f.def()), portable(params));
+                ClassInfo owner = f.owner();
+                nextFollows.put(key, new FollowEntry(key, new Ident(owner == null ? null : owner.def()), snapshot(consulted),
+                        List.copyOf(out)));
+            }
+        };
+    }
+
+    private static Map<String, PortableVal> portable(Map<String, Val> params) {
+        Map<String, PortableVal> out = new HashMap<>();
+        for (Map.Entry<String, Val> p : params.entrySet()) out.put(p.getKey(), portable(p.getValue()));
+        return out;
+    }
+
+    private static PortableVal portable(Val v) {
+        return new PortableVal(v.kind(), v.cls() == null ? null : new Ident(v.cls().def()), v.input());
+    }
+
+    /** The values of this project, or null when a class is not (as it was) in it. */
+    private static Map<String, Val> live(Map<String, PortableVal> params, dev.graphmend.passes.analysis.Project project) {
+        Map<String, Val> out = new HashMap<>();
+        for (Map.Entry<String, PortableVal> p : params.entrySet()) {
+            PortableVal v = p.getValue();
+            ClassInfo c = null;
+            if (v.cls() != null) {
+                c = project.classInfo((Stmt.ClassDef) v.cls().node());
+                if (c == null) return null;
+            }
+            out.put(p.getKey(), new Val(v.kind(), c, v.input()));
+        }
+        return out;
+    }
+
+    /**
+     * The followed calls moved to this version: nodes of the focus module to their counterparts
+     * (a changed function's or class's callers reach its new node); an entry of a changed function,
+     * of a method of a changed class, or that consulted a changed definition is dropped. Nodes of
+     * other modules stand for themselves (another file changing clears the memo).
+     */
+    private static Map<FollowKey, FollowEntry> movedFollows(Map<FollowKey, FollowEntry> entries, Alignment a) {
+        Map<FollowKey, FollowEntry> out = new HashMap<>();
+        for (FollowEntry e : entries.values()) {
+            Ident def = e.key().def();
+            if (a.changed.contains(def.node()) || e.owner().node() != null && a.changed.contains(e.owner().node())) continue;
+            if (!Collections.disjoint(e.consulted(), a.changed)) continue;
+            Map<String, PortableVal> params = movedParams(e.key().params(), a);
+            Ident now = movedDef(def, a);
+            if (params == null || now == null) continue;
+            List<PortableFollowed> followed = new ArrayList<>(e.followed().size());
+            for (PortableFollowed f : e.followed()) {
+                Ident callee = movedDef(f.callee(), a);
+                Map<String, PortableVal> ps = movedParams(f.params(), a);
+                if (callee == null || ps == null) {
+                    followed = null;
+                    break;
+                }
+                followed.add(new PortableFollowed(callee, ps));
+            }
+            if (followed == null) continue;
+            Set<Node> consulted = Collections.newSetFromMap(new IdentityHashMap<>());
+            for (Node c : e.consulted()) {
+                Moved mc = a.moved.get(new Ident(c));
+                consulted.add(mc == null ? c : mc.now());
+            }
+            Ident owner = e.owner().node() == null ? e.owner() : movedDef(e.owner(), a);
+            if (owner == null) continue;
+            FollowKey key = new FollowKey(now, params);
+            out.put(key, new FollowEntry(key, owner, consulted, List.copyOf(followed)));
+        }
+        return out;
+    }
+
+    /** A definition's node in this version: moved, replaced (changed, same header), gone (null), or another module's. */
+    private static Ident movedDef(Ident def, Alignment a) {
+        Moved m = a.moved.get(def);
+        if (m != null) return m.now() == def.node() ? def : new Ident(m.now());
+        Node r = a.replaced.get(def);
+        if (r != null) return new Ident(r);
+        return a.changed.contains(def.node()) ? null : def;
+    }
+
+    private static Map<String, PortableVal> movedParams(Map<String, PortableVal> params, Alignment a) {
+        Map<String, PortableVal> out = new HashMap<>();
+        for (Map.Entry<String, PortableVal> p : params.entrySet()) {
+            PortableVal v = p.getValue();
+            if (v.cls() == null) {
+                out.put(p.getKey(), v);
+                continue;
+            }
+            Ident c = movedDef(v.cls(), a);
+            if (c == null) return null;
+            out.put(p.getKey(), c == v.cls() ? v : new PortableVal(v.kind(), c, v.input()));
+        }
+        return out;
     }
 
     private static boolean sameIdentities(List<SourceModule> a, List<SourceModule> b) {
@@ -212,6 +359,8 @@ public final class AnalysisMemo {
         final Set<Node> changed = Collections.newSetFromMap(new IdentityHashMap<>());
         /** The changed functions' nodes in the new version, and methods pasted in. */
         final Set<Node> changedNow = Collections.newSetFromMap(new IdentityHashMap<>());
+        /** Each changed function or class, old node to new (same header, same place): what calls of it now reach. */
+        final Map<Ident, Node> replaced = new HashMap<>();
         final List<int[]> lines = new ArrayList<>(); // {first old line, last old line, delta}
         boolean shifted;
 
@@ -282,6 +431,7 @@ public final class AnalysisMemo {
             if (first(fb) != first(fa) || !sameHeader(fb, fa) || hasGlobal(fb.body()) || hasGlobal(fa.body())) return false;
             changedWithin(fb, out);
             out.changedNow.add(fa);
+            out.replaced.put(new Ident(fb), fa);
             return true;
         }
         if (b instanceof Stmt.ClassDef cb && a instanceof Stmt.ClassDef ca) {
@@ -291,6 +441,7 @@ public final class AnalysisMemo {
             }
             if (!alignBlock(bIr, aIr, cb.body(), ca.body(), true, out)) return false;
             out.changed.add(cb);
+            out.replaced.put(new Ident(cb), ca);
             return true;
         }
         return false;
@@ -384,7 +535,7 @@ public final class AnalysisMemo {
             for (Map.Entry<String, PortableVal> p : e.key().params().entrySet()) {
                 PortableVal v = p.getValue();
                 Moved mc = v.cls() == null ? null : a.moved.get(v.cls());
-                params.put(p.getKey(), mc == null ? v : new PortableVal(v.kind(), new Ident(mc.now())));
+                params.put(p.getKey(), mc == null ? v : new PortableVal(v.kind(), new Ident(mc.now()), v.input()));
             }
             Diagnostic.Root root = moveRoot(e.key().rootInfo(), a, path);
             if (e.key().rootInfo() != null && root == null) continue;
@@ -412,7 +563,7 @@ public final class AnalysisMemo {
         for (Map.Entry<String, PortableVal> p : k.params().entrySet()) {
             PortableVal v = p.getValue();
             Moved mc = v.cls() == null ? null : a.moved.get(v.cls());
-            params.put(p.getKey(), mc == null ? v : new PortableVal(v.kind(), new Ident(mc.now())));
+            params.put(p.getKey(), mc == null ? v : new PortableVal(v.kind(), new Ident(mc.now()), v.input()));
         }
         Diagnostic.Root root = moveRoot(k.rootInfo(), a, path);
         if (k.rootInfo() != null && root == null) return null;

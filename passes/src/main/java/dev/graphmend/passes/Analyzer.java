@@ -95,7 +95,8 @@ public final class Analyzer {
             out.put(m, new ArrayList<>(focus == null || focus == m ? syntaxErrors(m, config) : List.of()));
         }
         CompileRegions regions = CompileRegions.discover(project,
-                config.assumeCompiled() == AnalysisConfig.AssumeCompiled.MODULE_FORWARD, focus);
+                config.assumeCompiled() == AnalysisConfig.AssumeCompiled.MODULE_FORWARD, focus,
+                memoNow == null ? null : memoNow.follows(project));
         List<Rule> rules = new ArrayList<>();
         for (RuleRegistry.Entry e : RuleRegistry.detected()) if (config.isEnabled(e.code())) rules.add(e.detector());
 

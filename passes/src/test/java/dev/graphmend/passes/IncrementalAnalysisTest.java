@@ -68,7 +68,7 @@ class IncrementalAnalysisTest {
         Random rnd = new Random(20261129);
         int edits = 0, compared = 0, reused = 0, analysed = 0;
         java.util.Map<String, Integer> modes = new java.util.TreeMap<>();
-        int bodyReused = 0, bodyAnalysed = 0, kept = 0;
+        int bodyReused = 0, bodyAnalysed = 0, kept = 0, followsReused = 0;
         for (int k = 0; k < FILES.size(); k++) {
             for (int sequence = 0; sequence < 4; sequence++) {
                 List<SourceModule> others = new ArrayList<>(loaded);
@@ -99,6 +99,7 @@ class IncrementalAnalysisTest {
                     kept += project.keptClasses();
                     List<Diagnostic> incremental = Analyzer.analyze(project, focus, memo).get(focus);
                     reused += memo.reused();
+                    followsReused += memo.followsReused();
                     modes.merge(memo.lastMode().replaceAll("^\\d+ ", "N "), 1, Integer::sum);
                     if (memo.lastMode().contains("changed definitions")) {
                         bodyReused += memo.reused();
@@ -116,11 +117,13 @@ class IncrementalAnalysisTest {
         }
         System.out.printf("incremental analysis: %d edits, %d versions compared, functions reused %d, analysed %d; %s%n",
                 edits, compared, reused, analysed, modes);
-        System.out.printf("after edits of function bodies only: reused %d, analysed %d%n", bodyReused, bodyAnalysed);
+        System.out.printf("after edits of function bodies only: reused %d, analysed %d; discovery replayed the calls of %d functions%n",
+                bodyReused, bodyAnalysed, followsReused);
         assertTrue(compared >= 1500, "too few versions compared: " + compared);
         assertTrue(kept > compared, "the projects kept hardly a class of the last one: " + kept);
         // after an edit of function bodies, most functions must come from the memo (GM102's do not, by design)
         assertTrue(bodyReused > 2 * bodyAnalysed, "the memo was hardly used: reused " + bodyReused + ", analysed " + bodyAnalysed);
+        assertTrue(followsReused > bodyReused, "discovery hardly replayed followed calls: " + followsReused);
     }
 
     /** The first diagnostic one list has and the other has not, for a readable failure. */

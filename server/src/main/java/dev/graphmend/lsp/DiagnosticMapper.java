@@ -26,11 +26,16 @@ final class DiagnosticMapper {
 
     static List<org.eclipse.lsp4j.Diagnostic> toLsp(List<Diagnostic> found, Positions pos) {
         List<org.eclipse.lsp4j.Diagnostic> out = new ArrayList<>(found.size());
-        for (Diagnostic d : found) out.add(toLsp(d, pos));
+        java.util.Map<String, String> uris = new java.util.HashMap<>(); // the roots of a file are few
+        for (Diagnostic d : found) out.add(toLsp(d, pos, uris));
         return out;
     }
 
     static org.eclipse.lsp4j.Diagnostic toLsp(Diagnostic d, Positions pos) {
+        return toLsp(d, pos, new java.util.HashMap<>());
+    }
+
+    private static org.eclipse.lsp4j.Diagnostic toLsp(Diagnostic d, Positions pos, java.util.Map<String, String> uris) {
         org.eclipse.lsp4j.Diagnostic x = new org.eclipse.lsp4j.Diagnostic();
         x.setRange(pos.range(d.span()));
         x.setSeverity(severity(d.severity()));
@@ -41,7 +46,7 @@ final class DiagnosticMapper {
         if (d.root() != null) {
             Position at = new Position(Math.max(0, d.root().line() - 1), 0);
             x.setRelatedInformation(List.of(new DiagnosticRelatedInformation(
-                    new Location(uriOf(d.root().path()), new Range(at, at)),
+                    new Location(uris.computeIfAbsent(d.root().path(), DiagnosticMapper::uriOf), new Range(at, at)),
                     "compiled because of " + d.root().description())));
         }
         x.setData(data(d));
@@ -85,12 +90,33 @@ final class DiagnosticMapper {
         }
     }
 
-    /** A stable id of the diagnostics' LSP form: equal lists get equal ids. */
+    /**
+     * A stable id of the diagnostics' LSP form: equal lists get equal ids. Digests the fields
+     * one by one (LSP4J's toString of a 540-diagnostic list cost more than the analysis of a keystroke).
+     */
     static String resultId(String uri, List<org.eclipse.lsp4j.Diagnostic> lsp) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update(uri.getBytes(StandardCharsets.UTF_8));
-            md.update(lsp.toString().getBytes(StandardCharsets.UTF_8));
+            StringBuilder b = new StringBuilder(64 + lsp.size() * 96).append(uri).append('\0');
+            for (org.eclipse.lsp4j.Diagnostic d : lsp) {
+                Range r = d.getRange();
+                b.append(r.getStart().getLine()).append(':').append(r.getStart().getCharacter()).append('-')
+                        .append(r.getEnd().getLine()).append(':').append(r.getEnd().getCharacter()).append('\0')
+                        .append(d.getSeverity()).append('\0').append(d.getCode() == null ? "" : d.getCode().get())
+                        .append('\0').append(d.getMessage() == null ? "" : d.getMessage().getLeft()).append('\0');
+                if (d.getRelatedInformation() != null) {
+                    for (DiagnosticRelatedInformation i : d.getRelatedInformation()) {
+                        b.append(i.getLocation().getUri()).append('@').append(i.getLocation().getRange().getStart().getLine())
+                                .append(' ').append(i.getMessage()).append('\0');
+                    }
+                }
+                b.append(d.getData() == null ? "" : d.getData()).append('\n');
+                if (b.length() > 1 << 16) {
+                    md.update(b.toString().getBytes(StandardCharsets.UTF_8));
+                    b.setLength(0);
+                }
+            }
+            md.update(b.toString().getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(md.digest(), 0, 12);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

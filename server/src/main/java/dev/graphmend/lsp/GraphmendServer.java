@@ -637,7 +637,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             log.trace("analysed " + s.uri + " v" + s.version + ": " + list.size() + " diagnostics in " + ms + " ms",
                     modules.size() + " modules in the project (" + project.keptClasses() + " of " + project.classes().size()
                             + " classes kept); functions: " + e.memo.reused() + " reused, "
-                            + e.memo.analysed() + " analysed (" + e.memo.lastMode() + "); ms: queued " + millis(s.createdNanos, t0) + ", configuration "
+                            + e.memo.analysed() + " analysed (" + e.memo.lastMode() + "), calls of " + e.memo.followsReused() + " followed from the memo; ms: queued " + millis(s.createdNanos, t0) + ", configuration "
                             + millis(t0, tConfig) + ", symbols and names " + millis(tConfig, tModule) + ", project "
                             + millis(tModule, tProject) + ", engine " + millis(tProject, tEngine) + ", mapping "
                             + millis(tEngine, tMapped) + ", publishing " + millis(tMapped, System.nanoTime()));

@@ -42,12 +42,14 @@ final class CallResolver {
         Expr f = c.func();
         if (f instanceof Expr.Attribute a) {
             if (isSuperCall(f)) {
+                ctx.consultClass(fn.owner());
                 FunctionRef m = fn.owner().superMethod(a.attr());
                 return m == null ? null : new Callee(m, true);
             }
             Val recv = ctx.value(a.value());
             if ((recv.kind() == ValueKind.SELF || recv.kind() == ValueKind.MODULE || recv.kind() == ValueKind.OBJECT)
                     && recv.cls() != null) {
+                ctx.consultClass(recv.cls()); // its methods decide the target, a pasted one too
                 FunctionRef m = recv.cls().method(a.attr());
                 if (m != null) return new Callee(m, true);
                 if (recv.kind() == ValueKind.SELF) {
@@ -73,6 +75,11 @@ final class CallResolver {
             if (nested != null) return new Callee(new FunctionRef(fn.module(), nested, null), false);
         }
         FunctionRef target = project.resolveFunction(fn.module(), f);
+        if (target != null && target.owner() != null) ctx.consultClass(target.owner());
+        else if (target == null && f instanceof Expr.Attribute a) {
+            ClassInfo k = project.resolveClass(fn.module(), a.value()); // `Cls.method(...)`: a method it may gain
+            if (k != null) ctx.consultClass(k);
+        }
         return target == null ? null : new Callee(target, false);
     }
 
@@ -87,6 +94,7 @@ final class CallResolver {
         if (c.func() instanceof Expr.Attribute a) {
             Val recv = ctx.value(a.value());
             if (recv.kind() == ValueKind.SELF && recv.cls() != null && recv.cls().method(a.attr()) == null) {
+                ctx.consultClass(recv.cls());
                 List<Callee> out = new ArrayList<>();
                 for (ClassInfo k : project.attributeModuleClasses(recv.cls(), a.attr())) {
                     Callee fwd = forwardOf(k);
@@ -137,7 +145,9 @@ final class CallResolver {
         return out;
     }
 
-    private static Callee forwardOf(ClassInfo c) {
+    /** The forward a call of a module of class {@code c} runs; the class is consulted (its methods decide). */
+    private Callee forwardOf(ClassInfo c) {
+        ctx.consultClass(c);
         FunctionRef fwd = c.method("forward");
         return fwd == null ? null : new Callee(fwd, true);
     }

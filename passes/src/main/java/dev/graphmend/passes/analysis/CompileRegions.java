@@ -57,8 +57,26 @@ public final class CompileRegions {
         }
     }
 
+    /** A call followed from a function: the function it runs and the parameter values it binds there. */
+    public record Followed(FunctionRef callee, Map<String, Val> params) {}
+
+    /**
+     * What an earlier discovery followed from a function, for a caller that analyses version after
+     * version of a document (the language server's memo, {@code AnalysisMemo}): the calls followed
+     * from a function with the same parameters, replayed in the same order instead of valuing its
+     * body again, while nothing it consulted changed. Not thread-safe: discovery runs on one thread.
+     */
+    public interface FollowMemo {
+        /** The calls an earlier version followed from {@code f} with these parameters, still valid; else null. */
+        List<Followed> lookup(FunctionRef f, Map<String, Val> params);
+
+        /** Records the calls followed from {@code f} with these parameters, and what deciding them consulted. */
+        void store(FunctionRef f, Map<String, Val> params, java.util.Set<Node> consulted, List<Followed> followed);
+    }
+
     private final Project project;
     private final boolean moduleForward;
+    private final FollowMemo memo; // null: everything is followed afresh
     private final Map<FunctionRef, Reached> reached = new LinkedHashMap<>();
     private final Deque<Reached> work = new ArrayDeque<>();
     private final List<String> internalErrors = new java.util.ArrayList<>();
@@ -66,9 +84,10 @@ public final class CompileRegions {
     /** Forwards of modules that are also submodules, with the root they get if nothing reaches them. */
     private final Map<FunctionRef, Diagnostic.Root> submoduleForwards = new LinkedHashMap<>();
 
-    private CompileRegions(Project project, boolean moduleForward) {
+    private CompileRegions(Project project, boolean moduleForward, FollowMemo memo) {
         this.project = project;
         this.moduleForward = moduleForward;
+        this.memo = memo;
     }
 
     /** Discovers the roots of every module and everything they reach. */
@@ -87,7 +106,16 @@ public final class CompileRegions {
      * exactly as in the whole project's discovery, at a fraction of its cost. Null: every module.
      */
     public static CompileRegions discover(Project project, boolean moduleForward, SourceModule focus) {
-        CompileRegions r = new CompileRegions(project, moduleForward);
+        return discover(project, moduleForward, focus, null);
+    }
+
+    /**
+     * Like {@link #discover(Project, boolean, SourceModule)}, taking from {@code memo} the calls an
+     * earlier version followed from functions nothing changed for (null: none), and recording this
+     * version's. The regions are the same as without it: the calls are replayed in their order.
+     */
+    public static CompileRegions discover(Project project, boolean moduleForward, SourceModule focus, FollowMemo memo) {
+        CompileRegions r = new CompileRegions(project, moduleForward, memo);
         r.findRoots(focus == null ? null : project.modulesReaching(focus));
         r.propagate();
         return r;
@@ -107,11 +135,9 @@ public final class CompileRegions {
         List<SourceModule> modules = new ArrayList<>();
         for (SourceModule m : project.modules()) if (only == null || only.contains(m)) modules.add(m);
         for (SourceModule m : modules) callSiteRoots(m); // explicit roots first: they are frames of their own
-        java.util.Map<SourceModule, List<ClassInfo>> classesOf = new java.util.IdentityHashMap<>();
-        for (ClassInfo c : project.classes()) classesOf.computeIfAbsent(c.module(), k -> new ArrayList<>()).add(c);
         for (SourceModule m : modules) {
             for (Stmt s : m.ir().module().body()) decoratedRoots(m, s, null);
-            for (ClassInfo c : classesOf.getOrDefault(m, List.of())) {
+            for (ClassInfo c : project.classesOf(m)) {
                 for (Stmt.FunctionDef f : c.ownMethods().values()) decoratedRoots(m, f, c);
                 if (moduleForward && c.isModule() && c.ownMethods().containsKey("forward")) {
                     Stmt.FunctionDef f = c.ownMethods().get("forward");
@@ -375,20 +401,28 @@ public final class CompileRegions {
 
     private void propagateFrom(Reached r) {
         reachDecoratorWrappers(r);
-        {
-            FunctionContext ctx = r.context(project);
-            for (Stmt s : ctx.liveStatements()) {
-                ctx.expressions(s).forEach(e -> {
-                    if (e instanceof Expr.Call c) {
-                        for (Callee callee : ctx.callees(c)) {
-                            if (!isDisabled(callee.function())) {
-                                reach(callee.function(), r.root, ctx.bindArguments(callee.function(), c, callee.bound()));
-                            }
+        List<Followed> known = memo == null ? null : memo.lookup(r.function, r.params);
+        if (known != null) {
+            for (Followed f : known) reach(f.callee(), r.root, f.params());
+            return;
+        }
+        FunctionContext ctx = r.context(project);
+        Map<String, Val> params = r.params;
+        List<Followed> followed = new ArrayList<>();
+        for (Stmt s : ctx.liveStatements()) {
+            ctx.expressions(s).forEach(e -> {
+                if (e instanceof Expr.Call c) {
+                    for (Callee callee : ctx.callees(c)) {
+                        if (!isDisabled(callee.function())) {
+                            Followed f = new Followed(callee.function(), ctx.bindArguments(callee.function(), c, callee.bound()));
+                            followed.add(f);
+                            reach(f.callee(), r.root, f.params());
                         }
                     }
-                });
-            }
+                }
+            });
         }
+        if (memo != null) memo.store(r.function, params, ctx.consulted(), followed);
     }
 
     /**

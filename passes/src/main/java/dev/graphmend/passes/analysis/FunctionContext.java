@@ -89,6 +89,11 @@ public final class FunctionContext {
         if (callee.owner() != null) consult(callee.owner());
     }
 
+    /** Records that a class's methods or attributes (and its bases') decided an answer. */
+    void consultClass(ClassInfo c) {
+        if (c != null) consult(c);
+    }
+
     private void consult(ClassInfo c) {
         java.util.ArrayDeque<ClassInfo> todo = new java.util.ArrayDeque<>();
         todo.add(c);

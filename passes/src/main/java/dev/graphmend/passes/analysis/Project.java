@@ -27,9 +27,11 @@ public final class Project {
     private final List<SourceModule> modules;
     private final Map<String, SourceModule> byName = new HashMap<>();
     private final Workspace workspace;
-    private final Map<Stmt.ClassDef, ClassInfo> classes = new IdentityHashMap<>();
+    private final IdentityHashMap<Stmt.ClassDef, ClassInfo> classes;
     /** The classes in source order (modules in project order): what iterates them must not depend on identity hashes. */
     private final List<ClassInfo> classList = new ArrayList<>();
+    /** Each module's classes, in source order (a next project shares the lists of modules it keeps whole). */
+    private final IdentityHashMap<SourceModule, List<ClassInfo>> classesByModule = new IdentityHashMap<>();
 
     private final AnalysisConfig config;
 
@@ -62,16 +64,25 @@ public final class Project {
         this.dependents = reuse == null ? new ConcurrentHashMap<>() : previous.dependents;
         this.workspace = reuse == null ? wb.build() : wb.build(previous.workspace, reuse.changedNames);
         List<ClassInfo> fresh = new ArrayList<>();
-        for (SourceModule m : modules) {
-            for (Stmt.ClassDef c : m.classes()) {
-                ClassInfo kept = reuse == null ? null : reuse.reusable(c);
-                ClassInfo ci = kept != null ? kept : new ClassInfo(m, c);
-                if (classes.put(c, ci) == null) {
-                    classList.add(ci);
-                    if (kept == null) fresh.add(ci);
-                }
+        if (reuse == null) {
+            classes = new IdentityHashMap<>();
+            for (SourceModule m : modules) classesByModule.put(m, collectClasses(m, null, fresh));
+        } else {
+            // the previous index without what is built again: a copy of the table, not 15,000 puts a keystroke
+            @SuppressWarnings("unchecked")
+            IdentityHashMap<Stmt.ClassDef, ClassInfo> copy = (IdentityHashMap<Stmt.ClassDef, ClassInfo>) previous.classes.clone();
+            classes = copy;
+            java.util.Set<SourceModule> touched = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+            for (ClassInfo k : reuse.stale) {
+                classes.remove(k.def());
+                touched.add(k.module());
+            }
+            for (SourceModule m : modules) {
+                List<ClassInfo> kept = reuse.kept(m) && !touched.contains(m) ? previous.classesByModule.get(m) : null;
+                classesByModule.put(m, kept != null ? kept : collectClasses(m, reuse, fresh));
             }
         }
+        for (SourceModule m : modules) classList.addAll(classesByModule.get(m));
         for (ClassInfo c : fresh) {
             for (Expr base : c.def().bases()) {
                 ClassInfo b = resolveClass(c.module(), base);
@@ -85,6 +96,7 @@ public final class Project {
         }
         for (ClassInfo c : fresh) c.isModule = isModule(c, 0);
         this.keptClasses = classList.size() - fresh.size();
+        if (reuse != null) carryClassIndexes(previous, reuse, fresh);
         // same module names, same imports: the same importers, and the same modules reach each module
         if (reuse != null && byName.size() == this.modules.size()) {
             this.importersByName = previous.importersByName;
@@ -118,6 +130,33 @@ public final class Project {
     }
 
     private final int keptClasses;
+
+    /**
+     * A module's classes, entered in the index: each kept from the previous project when {@code
+     * reuse} allows, else new (added to {@code fresh}). A class node already indexed under another
+     * module (one tree in two modules) stays with the first.
+     */
+    private List<ClassInfo> collectClasses(SourceModule m, Reuse reuse, List<ClassInfo> fresh) {
+        List<ClassInfo> out = new ArrayList<>();
+        for (Stmt.ClassDef c : m.classes()) {
+            ClassInfo known = classes.get(c);
+            if (known != null) {
+                if (known.module() == m && reuse != null && !reuse.stale.contains(known)) out.add(known);
+                continue;
+            }
+            ClassInfo kept = reuse == null ? null : reuse.reusable(c);
+            ClassInfo ci = kept != null && kept.module() == m ? kept : new ClassInfo(m, c);
+            classes.put(c, ci);
+            out.add(ci);
+            if (ci != kept) fresh.add(ci);
+        }
+        return List.copyOf(out);
+    }
+
+    /** The classes of one module of the project, in source order. */
+    public List<ClassInfo> classesOf(SourceModule m) {
+        return classesByModule.getOrDefault(m, List.of());
+    }
 
     /**
      * For each class, the classes whose inferred facts lead to it (a base, an attribute's class, a
@@ -392,7 +431,12 @@ public final class Project {
         for (List<SourceModule> ms : byName.subMap(qn + ".", qn + "/").values()) into.addAll(ms); // '/' follows '.'
     }
 
-    private volatile java.util.Set<ClassInfo> submodules;
+    /**
+     * For each class some module class makes a submodule, how many do ({@link #submoduleEvidence}).
+     * Built once per project from every module class, or, by a next project, from the previous
+     * one's counts: the stale classes' evidence taken out, the new classes' put in.
+     */
+    private volatile Map<ClassInfo, Integer> submoduleCounts;
 
     /**
      * Whether instances of the class are submodules of another project module (so its forward is
@@ -400,13 +444,17 @@ public final class Project {
      * a list that becomes an {@code nn.ModuleList}, GLPN's encoder blocks).
      */
     public boolean isSubmodule(ClassInfo c) {
-        java.util.Set<ClassInfo> s = submodules;
+        Map<ClassInfo, Integer> s = submoduleCounts;
         if (s == null) {
-            java.util.Set<ClassInfo> found = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-            for (ClassInfo k : classList) if (k.isModule) found.addAll(submoduleEvidence(k));
-            submodules = s = found;
+            Map<ClassInfo, Integer> found = new IdentityHashMap<>();
+            for (ClassInfo k : classList) if (k.isModule) count(found, submoduleEvidence(k), 1);
+            submoduleCounts = s = found;
         }
-        return s.contains(c);
+        return s.containsKey(c);
+    }
+
+    private static void count(Map<ClassInfo, Integer> counts, List<ClassInfo> of, int by) {
+        for (ClassInfo t : of) counts.merge(t, by, (a, b) -> a + b == 0 ? null : a + b);
     }
 
     /**
@@ -416,7 +464,7 @@ public final class Project {
     private List<ClassInfo> submoduleEvidence(ClassInfo k) {
         List<ClassInfo> e = k.submoduleEvidence;
         if (e != null) return e;
-        java.util.Set<ClassInfo> found = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        java.util.Set<ClassInfo> found = new java.util.LinkedHashSet<>();
         for (Val v : attributes(k).values()) {
             if (v.kind() == ValueKind.MODULE && v.cls() != null && v.cls() != k) found.add(v.cls());
         }
@@ -436,25 +484,81 @@ public final class Project {
         return e;
     }
 
+    /** For each class, the module classes that hold an instance of it as an attribute; built like {@link #submoduleCounts}. */
     private volatile Map<ClassInfo, List<ClassInfo>> containers;
 
-    /** The project modules that hold an instance of {@code c} as an attribute (its parents). */
+    /** The project modules that hold an instance of {@code c} as an attribute (its parents), in no particular order. */
     public List<ClassInfo> containers(ClassInfo c) {
         Map<ClassInfo, List<ClassInfo>> index = containers;
         if (index == null) {
             index = new IdentityHashMap<>();
-            for (ClassInfo k : classList) {
-                if (!k.isModule) continue;
-                for (Val v : attributes(k).values()) {
-                    if (v.kind() == ValueKind.MODULE && v.cls() != null && v.cls() != k) {
-                        List<ClassInfo> l = index.computeIfAbsent(v.cls(), x -> new ArrayList<>());
-                        if (!l.contains(k)) l.add(k);
-                    }
-                }
-            }
+            for (ClassInfo k : classList) if (k.isModule) addHeld(index, k);
             containers = index;
         }
         return index.getOrDefault(c, List.of());
+    }
+
+    /** The classes a module class holds as attributes (itself excluded). */
+    private List<ClassInfo> held(ClassInfo k) {
+        List<ClassInfo> out = new ArrayList<>();
+        for (Val v : attributes(k).values()) {
+            if (v.kind() == ValueKind.MODULE && v.cls() != null && v.cls() != k && !out.contains(v.cls())) out.add(v.cls());
+        }
+        return out;
+    }
+
+    private void addHeld(Map<ClassInfo, List<ClassInfo>> index, ClassInfo k) {
+        for (ClassInfo t : held(k)) {
+            List<ClassInfo> l = index.get(t);
+            List<ClassInfo> grown = new ArrayList<>(l == null ? List.of() : l); // lists are shared with the previous project's index
+            grown.add(k);
+            index.put(t, grown);
+        }
+    }
+
+    /**
+     * The previous project's submodule counts and container index carried to this one: what the
+     * stale classes contributed taken out, what the new classes contribute put in (their facts are
+     * inferred now, as the first question would have). Only when the previous project had built them.
+     */
+    private void carryClassIndexes(Project previous, Reuse reuse, List<ClassInfo> fresh) {
+        Map<ClassInfo, Integer> counts = previous.submoduleCounts;
+        Map<ClassInfo, List<ClassInfo>> index = previous.containers;
+        if (counts != null) {
+            Map<ClassInfo, Integer> c = new IdentityHashMap<>(counts);
+            boolean ok = true;
+            for (ClassInfo k : reuse.stale) {
+                if (!k.isModule) continue;
+                List<ClassInfo> e = k.submoduleEvidence;
+                if (e == null) {
+                    ok = false;
+                    break;
+                }
+                count(c, e, -1);
+            }
+            for (ClassInfo k : reuse.stale) c.remove(k);
+            if (ok) {
+                for (ClassInfo k : fresh) if (k.isModule) count(c, submoduleEvidence(k), 1);
+                submoduleCounts = c;
+            }
+        }
+        if (index != null) {
+            Map<ClassInfo, List<ClassInfo>> x = new IdentityHashMap<>(index);
+            for (ClassInfo k : reuse.stale) {
+                x.remove(k);
+                if (!k.isModule || k.attributes == null) continue;
+                for (ClassInfo t : previous.held(k)) {
+                    List<ClassInfo> l = x.get(t);
+                    if (l == null) continue;
+                    List<ClassInfo> shrunk = new ArrayList<>(l);
+                    shrunk.remove(k);
+                    if (shrunk.isEmpty()) x.remove(t);
+                    else x.put(t, shrunk);
+                }
+            }
+            for (ClassInfo k : fresh) if (k.isModule) addHeld(x, k);
+            containers = x;
+        }
     }
 
     private final Map<Node, Boolean> bodyBreaks = java.util.Collections.synchronizedMap(new IdentityHashMap<>());
@@ -535,6 +639,11 @@ public final class Project {
     public FunctionRef resolveFunction(SourceModule m, Expr e) {
         Stmt def = resolveDefinition(m, e);
         if (!(def instanceof Stmt.FunctionDef f)) return null;
+        return refOf(f);
+    }
+
+    /** The project function of a definition node (its module and class), or null when the project does not hold it. */
+    public FunctionRef functionOf(Stmt.FunctionDef f) {
         return refOf(f);
     }
 
