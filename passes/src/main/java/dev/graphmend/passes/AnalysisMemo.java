@@ -32,8 +32,10 @@ import java.util.Set;
  * dev.graphmend.passes.analysis.FunctionContext#consulted()}). Results are reused only when the
  * edit replaced function bodies, moved statements by lines or pasted or removed a class's
  * methods, and nothing else: the module's statements, and every changed function's header (name,
- * parameters, decorators), are as they were, no {@code global} statement is involved, and neither
- * version has syntax errors ({@link #align}: definitions are matched by their text). A
+ * parameters, decorators), are as they were, and no {@code global} statement is involved ({@link
+ * #align}: definitions are matched by their text). Syntax errors do not stop reuse: recovery gives
+ * a statement whose text did not change the tree a clean file gives it (half-typed statements
+ * are most of a person's keystrokes). A
  * function is then analysed again when it changed, when it belongs to a class with a changed
  * member (its attributes may have changed), when it consulted a changed function or class, or
  * when a fix proposed in it looked at the module's other compiled functions' calls of a callee
@@ -60,7 +62,7 @@ public final class AnalysisMemo {
 
     private dev.graphmend.ir.ast.Module module;
     private dev.graphmend.ir.document.UniIR ir;
-    private boolean hadErrors;
+    private dev.graphmend.ir.symbols.QualifiedNames names; // of the previous version
     private AnalysisConfig config;
     private List<SourceModule> others = List.of();
     private Map<Key, Entry> entries = new HashMap<>();
@@ -74,7 +76,7 @@ public final class AnalysisMemo {
     public int reused() { return reused; }
     public int analysed() { return analysed; }
 
-    /** Why the last analysis could or could not reuse results ("3 changed definitions", "syntax errors", ...). */
+    /** Why the last analysis could or could not reuse results ("3 changed definitions", "more than function bodies changed", ...). */
     public String lastMode() { return mode; }
 
     /** Decides what of the previous version can be reused for this one. */
@@ -83,12 +85,10 @@ public final class AnalysisMemo {
         analysed = 0;
         next = new HashMap<>();
         dev.graphmend.ir.ast.Module now = focus.ir().module();
-        boolean errors = !focus.ir().errors().isEmpty();
         Alignment diff = null;
         if (module == null) mode = "first version";
-        else if (errors || hadErrors) mode = "syntax errors";
         else if (!Objects.equals(config, configNow) || !sameIdentities(others, othersNow)) mode = "configuration or other files changed";
-        else if ((diff = align(ir, focus.ir())) == null) mode = "more than function bodies changed";
+        else if ((diff = align(ir, names, focus.ir(), focus.names())) == null) mode = "more than function bodies changed";
         else mode = diff.changed.size() + " changed definitions" + (diff.shifted ? ", others moved" : "");
         if (diff == null) entries = new HashMap<>();
         else if (diff.shifted) entries = moved(entries, diff, focus.path());
@@ -110,7 +110,7 @@ public final class AnalysisMemo {
         }
         module = now;
         ir = focus.ir();
-        hadErrors = errors;
+        names = focus.names();
         config = configNow;
         others = List.copyOf(othersNow);
     }
@@ -359,6 +359,9 @@ public final class AnalysisMemo {
         final Set<Node> changed = Collections.newSetFromMap(new IdentityHashMap<>());
         /** The changed functions' nodes in the new version, and methods pasted in. */
         final Set<Node> changedNow = Collections.newSetFromMap(new IdentityHashMap<>());
+        dev.graphmend.ir.symbols.QualifiedNames namesBefore, namesAfter;
+        /** The changed methods of the class being aligned, old to new (for {@link #sameClassFacts}). */
+        final List<Stmt.FunctionDef[]> changedMethods = new ArrayList<>();
         /** Each changed function or class, old node to new (same header, same place): what calls of it now reach. */
         final Map<Ident, Node> replaced = new HashMap<>();
         final List<int[]> lines = new ArrayList<>(); // {first old line, last old line, delta}
@@ -391,8 +394,11 @@ public final class AnalysisMemo {
      * bodies, moved statements by lines, or pasted or removed methods of a class; null when it
      * changed anything else (module-level statements, a header, a {@code global}).
      */
-    static Alignment align(dev.graphmend.ir.document.UniIR before, dev.graphmend.ir.document.UniIR after) {
+    static Alignment align(dev.graphmend.ir.document.UniIR before, dev.graphmend.ir.symbols.QualifiedNames namesBefore,
+                           dev.graphmend.ir.document.UniIR after, dev.graphmend.ir.symbols.QualifiedNames namesAfter) {
         Alignment out = new Alignment();
+        out.namesBefore = namesBefore;
+        out.namesAfter = namesAfter;
         return alignBlock(before, after, before.module().body(), after.module().body(), false, out) ? out : null;
     }
 
@@ -432,6 +438,7 @@ public final class AnalysisMemo {
             changedWithin(fb, out);
             out.changedNow.add(fa);
             out.replaced.put(new Ident(fb), fa);
+            out.changedMethods.add(new Stmt.FunctionDef[] {fb, fa});
             return true;
         }
         if (b instanceof Stmt.ClassDef cb && a instanceof Stmt.ClassDef ca) {
@@ -439,10 +446,76 @@ public final class AnalysisMemo {
                     || !cb.keywords().equals(ca.keywords()) || !cb.decoratorList().equals(ca.decoratorList())) {
                 return false;
             }
+            int methodsBefore = out.changedMethods.size();
             if (!alignBlock(bIr, aIr, cb.body(), ca.body(), true, out)) return false;
-            out.changed.add(cb);
+            List<Stmt.FunctionDef[]> mine = new ArrayList<>(out.changedMethods.subList(methodsBefore, out.changedMethods.size()));
+            out.changedMethods.subList(methodsBefore, out.changedMethods.size()).clear();
             out.replaced.put(new Ident(cb), ca);
+            if (cb.body().size() == ca.body().size() && sameClassFacts(bIr, aIr, mine, out)) {
+                // only method bodies changed, and none of what the class's facts are read from: the
+                // class stands for itself in the new node (its other methods, and whoever read its
+                // attributes, keep their results)
+                out.moved.put(new Ident(cb), new Moved(ca, 0));
+                out.shifted = true;
+            } else {
+                out.changed.add(cb);
+            }
             return true;
+        }
+        return false;
+    }
+
+    /**
+     * Whether the changed methods of a class left the class's facts as they were: what {@code
+     * Project} infers of a class (its attributes, containers, buffers) is read only from the
+     * statements of a method that assign to, or call a method on, an attribute of its first
+     * parameter ({@code self.x = ...}, {@code self.layers.append(...)}, {@code
+     * self.register_buffer(...)}), and from what the names in them resolve to. Same texts in the
+     * same order, and every name resolving alike: the same facts.
+     */
+    private static boolean sameClassFacts(dev.graphmend.ir.document.UniIR bIr, dev.graphmend.ir.document.UniIR aIr,
+                                          List<Stmt.FunctionDef[]> methods, Alignment out) {
+        if (out.namesBefore == null || out.namesAfter == null) return false;
+        for (Stmt.FunctionDef[] pair : methods) {
+            if (!classFacts(bIr, out.namesBefore, pair[0]).equals(classFacts(aIr, out.namesAfter, pair[1]))) return false;
+        }
+        return true;
+    }
+
+    private static List<String> classFacts(dev.graphmend.ir.document.UniIR ir, dev.graphmend.ir.symbols.QualifiedNames names,
+                                           Stmt.FunctionDef f) {
+        List<String> out = new ArrayList<>();
+        String self = f.args().args().isEmpty() ? null : f.args().args().get(0).arg();
+        if (self == null) return out;
+        for (Stmt s : dev.graphmend.passes.analysis.Statements.of(f.body())) {
+            List<dev.graphmend.ir.ast.Expr> onSelf = s instanceof Stmt.Assign a ? a.targets()
+                    : s instanceof Stmt.AnnAssign a ? List.of(a.target())
+                    : s instanceof Stmt.AugAssign a ? List.of(a.target())
+                    : s instanceof Stmt.Expr e && e.value() instanceof dev.graphmend.ir.ast.Expr.Call c ? List.of(c.func())
+                    : List.of();
+            if (!mentions(onSelf, self)) continue;
+            StringBuilder b = new StringBuilder();
+            for (int l = s.span().line(); l <= s.span().endLine(); l++) b.append(ir.lines().lineText(l)).append('\n');
+            List<Node> todo = new ArrayList<>(List.of(s));
+            while (!todo.isEmpty()) {
+                Node n = todo.remove(todo.size() - 1);
+                if (n instanceof dev.graphmend.ir.ast.Expr.Name name) {
+                    dev.graphmend.ir.symbols.Target t = names.resolve(name);
+                    b.append(name.id()).append('=').append(t.getClass().getSimpleName()).append(':').append(t.qualifiedName()).append(';');
+                }
+                n.forEachChild(todo::add);
+            }
+            out.add(b.toString());
+        }
+        return out;
+    }
+
+    private static boolean mentions(List<dev.graphmend.ir.ast.Expr> exprs, String name) {
+        List<Node> todo = new ArrayList<>(exprs);
+        while (!todo.isEmpty()) {
+            Node n = todo.remove(todo.size() - 1);
+            if (n instanceof dev.graphmend.ir.ast.Expr.Name x && x.id().equals(name)) return true;
+            n.forEachChild(todo::add);
         }
         return false;
     }

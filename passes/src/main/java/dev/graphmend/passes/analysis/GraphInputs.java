@@ -181,6 +181,7 @@ final class GraphInputs {
         }
         Callee target = f.callee(c);
         if (target == null) return false;
+        f.consultBody(target.function()); // what this function's inputs are now depends on that body
         // judged once per function (with the first call's arguments): asked for every tensor use
         return f.project().bodyBreaks(target.function().def(), () -> {
             FunctionContext inner = f.calleeContext(target, c);
