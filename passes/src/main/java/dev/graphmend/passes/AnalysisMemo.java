@@ -58,7 +58,9 @@ public final class AnalysisMemo {
     private record Key(Ident def, Map<String, PortableVal> params, boolean root, Diagnostic.Root rootInfo) {}
 
     /** {@code moduleReads}: the callees whose calls in every compiled function a fix proposed here read. */
-    private record Entry(Key key, Ident owner, Set<Node> consulted, List<Diagnostic> found, Set<String> moduleReads) {}
+    /** {@code namesALine}: a diagnostic's text names a line of the file, so it is found again after lines move. */
+    private record Entry(Key key, Ident owner, Set<Node> consulted, List<Diagnostic> found, Set<String> moduleReads,
+                         boolean namesALine) {}
 
     private dev.graphmend.ir.ast.Module module;
     private dev.graphmend.ir.document.UniIR ir;
@@ -135,8 +137,10 @@ public final class AnalysisMemo {
     /** Records what the rules found in a function of this version. */
     void store(CompileRegions.Reached r, Set<Node> consulted, Set<String> moduleReads, List<Diagnostic> found) {
         ClassInfo owner = r.function().owner();
+        boolean namesALine = false;
+        for (Diagnostic d : found) namesALine |= namesALine(d);
         Entry e = new Entry(key(r), new Ident(owner == null ? null : owner.def()), snapshot(consulted), List.copyOf(found),
-                Set.copyOf(moduleReads));
+                Set.copyOf(moduleReads), namesALine);
         synchronized (this) {
             next.put(e.key, e);
             analysed++;
@@ -288,7 +292,8 @@ public final class AnalysisMemo {
         for (FollowEntry e : entries.values()) {
             Ident def = e.key().def();
             if (a.changed.contains(def.node()) || e.owner().node() != null && a.changed.contains(e.owner().node())) continue;
-            if (!Collections.disjoint(e.consulted(), a.changed)) continue;
+            Set<Node> consulted = movedConsulted(e.consulted(), a);
+            if (consulted == null) continue;
             Map<String, PortableVal> params = movedParams(e.key().params(), a);
             Ident now = movedDef(def, a);
             if (params == null || now == null) continue;
@@ -303,11 +308,6 @@ public final class AnalysisMemo {
                 followed.add(new PortableFollowed(callee, ps));
             }
             if (followed == null) continue;
-            Set<Node> consulted = Collections.newSetFromMap(new IdentityHashMap<>());
-            for (Node c : e.consulted()) {
-                Moved mc = a.moved.get(new Ident(c));
-                consulted.add(mc == null ? c : mc.now());
-            }
             Ident owner = e.owner().node() == null ? e.owner() : movedDef(e.owner(), a);
             if (owner == null) continue;
             FollowKey key = new FollowKey(now, params);
@@ -586,24 +586,16 @@ public final class AnalysisMemo {
         Map<Key, Entry> out = new HashMap<>();
         for (Entry e : entries.values()) {
             Moved def = a.moved.get(e.key().def());
-            if (def == null) continue; // changed, or gone
+            if (def == null || e.namesALine()) continue; // changed, or gone; or a line its text names may have moved
             Ident owner = e.owner();
             if (owner.node() != null) {
                 Moved o = a.moved.get(owner);
                 if (o == null) continue;
                 owner = new Ident(o.now());
             }
-            Set<Node> consulted = Collections.newSetFromMap(new IdentityHashMap<>());
+            Set<Node> consulted = movedConsulted(e.consulted(), a);
+            if (consulted == null) continue;
             boolean ok = true;
-            for (Node c : e.consulted()) {
-                if (a.changed.contains(c)) {
-                    ok = false;
-                    break;
-                }
-                Moved mc = a.moved.get(new Ident(c));
-                consulted.add(mc == null ? c : mc.now()); // not in the focus module: as it was
-            }
-            if (!ok) continue;
             Map<String, PortableVal> params = new HashMap<>();
             for (Map.Entry<String, PortableVal> p : e.key().params().entrySet()) {
                 PortableVal v = p.getValue();
@@ -623,7 +615,27 @@ public final class AnalysisMemo {
             }
             if (!ok) continue;
             Key key = new Key(new Ident(def.now()), params, e.key().root(), root);
-            out.put(key, new Entry(key, owner, consulted, List.copyOf(found), e.moduleReads()));
+            out.put(key, new Entry(key, owner, consulted, List.copyOf(found), e.moduleReads(), false));
+        }
+        return out;
+    }
+
+    /**
+     * The consulted definitions as nodes of this version; null when one changed. The same set when
+     * none moved to another node (most of what is consulted lies in other files).
+     */
+    private static Set<Node> movedConsulted(Set<Node> consulted, Alignment a) {
+        boolean remap = false;
+        for (Node c : consulted) {
+            if (a.changed.contains(c)) return null;
+            Moved mc = a.moved.get(new Ident(c));
+            remap |= mc != null && mc.now() != c;
+        }
+        if (!remap) return consulted;
+        Set<Node> out = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Node c : consulted) {
+            Moved mc = a.moved.get(new Ident(c));
+            out.add(mc == null ? c : mc.now()); // not in the focus module: as it was
         }
         return out;
     }
@@ -664,11 +676,13 @@ public final class AnalysisMemo {
     /** "on line 394": a message that names a line of the file, which an edit above it moves. */
     private static final java.util.regex.Pattern NAMES_A_LINE = java.util.regex.Pattern.compile("\\blines? \\d");
 
+    /** Whether a diagnostic's text names a line: it may lie in another function, moved by another delta. */
+    private static boolean namesALine(Diagnostic d) {
+        return NAMES_A_LINE.matcher(d.message()).find() || d.noFixReason() != null && NAMES_A_LINE.matcher(d.noFixReason()).find();
+    }
+
+    /** A diagnostic moved by the lines its function moved (its entry's text names no line); null when its root is gone. */
     private static Diagnostic moveDiagnostic(Diagnostic d, int delta, Alignment a, String path) {
-        // the line may lie in another function, moved by another delta: such a diagnostic is found again
-        if (NAMES_A_LINE.matcher(d.message()).find() || d.noFixReason() != null && NAMES_A_LINE.matcher(d.noFixReason()).find()) {
-            return null;
-        }
         Diagnostic.Root root = moveRoot(d.root(), a, path);
         if (d.root() != null && root == null) return null;
         if (delta == 0 && root == d.root()) return d;

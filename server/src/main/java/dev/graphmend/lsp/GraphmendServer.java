@@ -620,7 +620,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             // (a clean file needs no line index: building one scans the whole text)
             List<org.eclipse.lsp4j.Diagnostic> lsp = list.isEmpty() ? List.of()
                     : DiagnosticMapper.toLsp(list, s.positions(caps.encoding()));
-            Analysis a = new Analysis(s, cfg.config(), list, lsp, DiagnosticMapper.resultId(s.uri, lsp), found);
+            Analysis a = new Analysis(s, cfg.config(), list, lsp, found);
             CompletableFuture<Analysis> waiting;
             synchronized (e) {
                 if (e.closed || e.generation != gen) return;

@@ -104,16 +104,19 @@ final class WorkspaceIndex {
             SourceText text = SourceText.decode(Files.readAllBytes(f));
             if (!text.problems().isEmpty()) {
                 modules.remove(f);
+                changed();
                 return;
             }
             modules.put(f, ProjectLoader.module(f, f.toString(), text.text()));
         } catch (IOException | RuntimeException e) {
             modules.remove(f);
         }
+        changed();
     }
 
     void remove(Path file) {
         modules.remove(file.toAbsolutePath().normalize());
+        changed();
     }
 
     boolean contains(Path file) {
@@ -124,11 +127,32 @@ final class WorkspaceIndex {
 
     /** The indexed modules, except those of the given files (open documents stand in for them). */
     List<SourceModule> modulesExcept(Set<Path> except) {
-        List<SourceModule> out = new ArrayList<>();
-        for (Map.Entry<Path, SourceModule> e : modules.entrySet()) {
-            if (!except.contains(e.getKey())) out.add(e.getValue());
+        Sorted known = sorted;
+        long gen = generation.get();
+        List<Map.Entry<Path, SourceModule>> all;
+        if (known != null && known.generation() == gen) {
+            all = known.entries();
+        } else {
+            // sorted once per change of the index, not at every keystroke (thousands of paths)
+            List<Map.Entry<Path, SourceModule>> list = new ArrayList<>();
+            for (Map.Entry<Path, SourceModule> e : modules.entrySet()) list.add(Map.entry(e.getKey(), e.getValue()));
+            list.sort((a, b) -> a.getValue().path().compareTo(b.getValue().path()));
+            all = List.copyOf(list);
+            sorted = new Sorted(gen, all); // stamped with the generation read before: a change meanwhile outdates it
         }
-        out.sort((a, b) -> a.path().compareTo(b.path()));
+        List<SourceModule> out = new ArrayList<>(all.size());
+        for (Map.Entry<Path, SourceModule> e : all) if (!except.contains(e.getKey())) out.add(e.getValue());
         return out;
+    }
+
+    /** The index as a list sorted by path, valid while the generation it was read at is the current one. */
+    private record Sorted(long generation, List<Map.Entry<Path, SourceModule>> entries) {}
+
+    private volatile Sorted sorted;
+    private final java.util.concurrent.atomic.AtomicLong generation = new java.util.concurrent.atomic.AtomicLong();
+
+    /** Called after every change of {@code modules}. */
+    private void changed() {
+        generation.incrementAndGet();
     }
 }
