@@ -59,8 +59,8 @@ public final class AnalysisMemo {
 
     /** {@code moduleReads}: the callees whose calls in every compiled function a fix proposed here read. */
     /** {@code namesALine}: a diagnostic's text names a line of the file, so it is found again after lines move. */
-    private record Entry(Key key, Ident owner, Set<Node> consulted, List<Diagnostic> found, Set<String> moduleReads,
-                         boolean namesALine) {}
+    private record Entry(Key key, Ident owner, Set<Node> consulted, Map<Node, Set<String>> lookups, List<Diagnostic> found,
+                         Set<String> moduleReads, boolean namesALine) {}
 
     private dev.graphmend.ir.ast.Module module;
     private dev.graphmend.ir.document.UniIR ir;
@@ -135,12 +135,13 @@ public final class AnalysisMemo {
     }
 
     /** Records what the rules found in a function of this version. */
-    void store(CompileRegions.Reached r, Set<Node> consulted, Set<String> moduleReads, List<Diagnostic> found) {
+    void store(CompileRegions.Reached r, Set<Node> consulted, Map<Node, Set<String>> lookups, Set<String> moduleReads,
+               List<Diagnostic> found) {
         ClassInfo owner = r.function().owner();
         boolean namesALine = false;
         for (Diagnostic d : found) namesALine |= namesALine(d);
-        Entry e = new Entry(key(r), new Ident(owner == null ? null : owner.def()), snapshot(consulted), List.copyOf(found),
-                Set.copyOf(moduleReads), namesALine);
+        Entry e = new Entry(key(r), new Ident(owner == null ? null : owner.def()), snapshot(consulted), snapshot(lookups),
+                List.copyOf(found), Set.copyOf(moduleReads), namesALine);
         synchronized (this) {
             next.put(e.key, e);
             analysed++;
@@ -188,6 +189,12 @@ public final class AnalysisMemo {
         compiledBefore = compiledNow;
     }
 
+    private static Map<Node, Set<String>> snapshot(Map<Node, Set<String>> lookups) {
+        Map<Node, Set<String>> m = new IdentityHashMap<>();
+        lookups.forEach((k, v) -> m.put(k, Set.copyOf(v)));
+        return m;
+    }
+
     private static Set<Node> snapshot(Set<Node> consulted) {
         Set<Node> s = Collections.newSetFromMap(new IdentityHashMap<>());
         s.addAll(consulted);
@@ -211,7 +218,8 @@ public final class AnalysisMemo {
     private record PortableFollowed(Ident callee, Map<String, PortableVal> params) {}
 
     /** {@code owner}: the function's class (null node for a plain function). */
-    private record FollowEntry(FollowKey key, Ident owner, Set<Node> consulted, List<PortableFollowed> followed) {}
+    private record FollowEntry(FollowKey key, Ident owner, Set<Node> consulted, Map<Node, Set<String>> lookups,
+                               List<PortableFollowed> followed) {}
 
     private Map<FollowKey, FollowEntry> follows = new HashMap<>();
     private Map<FollowKey, FollowEntry> nextFollows = new HashMap<>();
@@ -245,13 +253,13 @@ public final class AnalysisMemo {
             }
 
             @Override public void store(dev.graphmend.passes.analysis.FunctionRef f, Map<String, Val> params, Set<Node> consulted,
-                                        List<CompileRegions.Followed> followed) {
+                                        Map<Node, Set<String>> lookups, List<CompileRegions.Followed> followed) {
                 List<PortableFollowed> out = new ArrayList<>(followed.size());
                 for (CompileRegions.Followed x : followed) out.add(new PortableFollowed(new Ident(x.callee().def()), portable(x.params())));
                 FollowKey key = new FollowKey(new Ident(f.def()), portable(params));
                 ClassInfo owner = f.owner();
                 nextFollows.put(key, new FollowEntry(key, new Ident(owner == null ? null : owner.def()), snapshot(consulted),
-                        List.copyOf(out)));
+                        snapshot(lookups), List.copyOf(out)));
             }
         };
     }
@@ -293,7 +301,8 @@ public final class AnalysisMemo {
             Ident def = e.key().def();
             if (a.changed.contains(def.node()) || e.owner().node() != null && a.changed.contains(e.owner().node())) continue;
             Set<Node> consulted = movedConsulted(e.consulted(), a);
-            if (consulted == null) continue;
+            Map<Node, Set<String>> lookups = movedLookups(e.lookups(), a);
+            if (consulted == null || lookups == null) continue;
             Map<String, PortableVal> params = movedParams(e.key().params(), a);
             Ident now = movedDef(def, a);
             if (params == null || now == null) continue;
@@ -311,7 +320,7 @@ public final class AnalysisMemo {
             Ident owner = e.owner().node() == null ? e.owner() : movedDef(e.owner(), a);
             if (owner == null) continue;
             FollowKey key = new FollowKey(now, params);
-            out.put(key, new FollowEntry(key, owner, consulted, List.copyOf(followed)));
+            out.put(key, new FollowEntry(key, owner, consulted, lookups, List.copyOf(followed)));
         }
         return out;
     }
@@ -360,6 +369,13 @@ public final class AnalysisMemo {
         /** The changed functions' nodes in the new version, and methods pasted in. */
         final Set<Node> changedNow = Collections.newSetFromMap(new IdentityHashMap<>());
         dev.graphmend.ir.symbols.QualifiedNames namesBefore, namesAfter;
+        /**
+         * For a class that stands ({@link #moved}) though it gained or lost methods: their names.
+         * A lookup of one of them on it now finds another answer.
+         */
+        final Map<Node, Set<String>> methodsChanged = new IdentityHashMap<>();
+        /** The methods a class gained (new nodes) and lost (old nodes) in the block being aligned. */
+        final List<Stmt.FunctionDef> addedMethods = new ArrayList<>(), removedMethods = new ArrayList<>();
         /** The changed methods of the class being aligned, old to new (for {@link #sameClassFacts}). */
         final List<Stmt.FunctionDef[]> changedMethods = new ArrayList<>();
         /** Each changed function or class, old node to new (same header, same place): what calls of it now reach. */
@@ -419,8 +435,14 @@ public final class AnalysisMemo {
         for (int i = p; i < m - q; i++) if (!(after.get(i) instanceof Stmt.FunctionDef)) return false;
         for (int i = 0; i < p; i++) alignStmt(bIr, aIr, before.get(i), after.get(i), out);
         for (int i = 0; i < q; i++) alignStmt(bIr, aIr, before.get(n - 1 - i), after.get(m - 1 - i), out);
-        for (int i = p; i < n - q; i++) changedWithin(before.get(i), out);
-        for (int i = p; i < m - q; i++) out.changedNow.add(after.get(i));
+        for (int i = p; i < n - q; i++) {
+            changedWithin(before.get(i), out);
+            out.removedMethods.add((Stmt.FunctionDef) before.get(i));
+        }
+        for (int i = p; i < m - q; i++) {
+            out.changedNow.add(after.get(i));
+            out.addedMethods.add((Stmt.FunctionDef) after.get(i));
+        }
         return true;
     }
 
@@ -447,16 +469,27 @@ public final class AnalysisMemo {
                 return false;
             }
             int methodsBefore = out.changedMethods.size();
+            out.addedMethods.clear();
+            out.removedMethods.clear();
             if (!alignBlock(bIr, aIr, cb.body(), ca.body(), true, out)) return false;
             List<Stmt.FunctionDef[]> mine = new ArrayList<>(out.changedMethods.subList(methodsBefore, out.changedMethods.size()));
             out.changedMethods.subList(methodsBefore, out.changedMethods.size()).clear();
+            List<Stmt.FunctionDef> added = List.copyOf(out.addedMethods), removed = List.copyOf(out.removedMethods);
+            out.addedMethods.clear();
+            out.removedMethods.clear();
             out.replaced.put(new Ident(cb), ca);
-            if (cb.body().size() == ca.body().size() && sameClassFacts(bIr, aIr, mine, out)) {
-                // only method bodies changed, and none of what the class's facts are read from: the
-                // class stands for itself in the new node (its other methods, and whoever read its
-                // attributes, keep their results)
+            if (sameClassFacts(bIr, aIr, mine, out) && noClassFacts(bIr, out.namesBefore, removed)
+                    && noClassFacts(aIr, out.namesAfter, added)) {
+                // only method bodies changed, or methods came or went, and none of what the class's
+                // facts are read from: the class stands for itself in the new node (its other methods,
+                // and whoever read its attributes, keep their results; a lookup of a method that came
+                // or went does not: methodsChanged)
                 out.moved.put(new Ident(cb), new Moved(ca, 0));
                 out.shifted = true;
+                Set<String> names = new java.util.HashSet<>();
+                for (Stmt.FunctionDef f : added) names.add(f.name());
+                for (Stmt.FunctionDef f : removed) names.add(f.name());
+                if (!names.isEmpty()) out.methodsChanged.put(cb, names);
             } else {
                 out.changed.add(cb);
             }
@@ -479,6 +512,14 @@ public final class AnalysisMemo {
         for (Stmt.FunctionDef[] pair : methods) {
             if (!classFacts(bIr, out.namesBefore, pair[0]).equals(classFacts(aIr, out.namesAfter, pair[1]))) return false;
         }
+        return true;
+    }
+
+    /** Whether none of the methods holds a statement the class's facts are read from. */
+    private static boolean noClassFacts(dev.graphmend.ir.document.UniIR ir, dev.graphmend.ir.symbols.QualifiedNames names,
+                                        List<Stmt.FunctionDef> methods) {
+        if (names == null) return methods.isEmpty();
+        for (Stmt.FunctionDef f : methods) if (!classFacts(ir, names, f).isEmpty()) return false;
         return true;
     }
 
@@ -594,7 +635,8 @@ public final class AnalysisMemo {
                 owner = new Ident(o.now());
             }
             Set<Node> consulted = movedConsulted(e.consulted(), a);
-            if (consulted == null) continue;
+            Map<Node, Set<String>> lookups = movedLookups(e.lookups(), a);
+            if (consulted == null || lookups == null) continue;
             boolean ok = true;
             Map<String, PortableVal> params = new HashMap<>();
             for (Map.Entry<String, PortableVal> p : e.key().params().entrySet()) {
@@ -615,7 +657,7 @@ public final class AnalysisMemo {
             }
             if (!ok) continue;
             Key key = new Key(new Ident(def.now()), params, e.key().root(), root);
-            out.put(key, new Entry(key, owner, consulted, List.copyOf(found), e.moduleReads(), false));
+            out.put(key, new Entry(key, owner, consulted, lookups, List.copyOf(found), e.moduleReads(), false));
         }
         return out;
     }
@@ -636,6 +678,28 @@ public final class AnalysisMemo {
         for (Node c : consulted) {
             Moved mc = a.moved.get(new Ident(c));
             out.add(mc == null ? c : mc.now()); // not in the focus module: as it was
+        }
+        return out;
+    }
+
+    /**
+     * The method lookups as nodes of this version; null when a class on a lookup's path gained or
+     * lost a method of the name looked up ({@link Alignment#methodsChanged}). The same map when no
+     * class moved to another node.
+     */
+    private static Map<Node, Set<String>> movedLookups(Map<Node, Set<String>> lookups, Alignment a) {
+        boolean remap = false;
+        for (Map.Entry<Node, Set<String>> l : lookups.entrySet()) {
+            Set<String> names = a.methodsChanged.get(l.getKey());
+            if (names != null && !Collections.disjoint(names, l.getValue())) return null;
+            Moved mc = a.moved.get(new Ident(l.getKey()));
+            remap |= mc != null && mc.now() != l.getKey();
+        }
+        if (!remap) return lookups;
+        Map<Node, Set<String>> out = new IdentityHashMap<>();
+        for (Map.Entry<Node, Set<String>> l : lookups.entrySet()) {
+            Moved mc = a.moved.get(new Ident(l.getKey()));
+            out.put(mc == null ? l.getKey() : mc.now(), l.getValue());
         }
         return out;
     }

@@ -132,7 +132,7 @@ public final class Analyzer {
                             + ": internal error " + e);
                 }
             }
-            if (memoNow != null) memoNow.store(reached, ctx.consulted(), ctx.moduleReads(), found);
+            if (memoNow != null) memoNow.store(reached, ctx.consulted(), ctx.methodLookups(), ctx.moduleReads(), found);
             List<Diagnostic> list = out.get(m);
             synchronized (list) {
                 list.addAll(found);

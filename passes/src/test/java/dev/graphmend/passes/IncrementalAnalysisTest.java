@@ -126,6 +126,72 @@ class IncrementalAnalysisTest {
         assertTrue(followsReused > bodyReused, "discovery hardly replayed followed calls: " + followsReused);
     }
 
+    /**
+     * A method pasted into a class, of a name a caller already looks up (it overrides the base's):
+     * the class stands (no attribute comes or goes), but the caller's call now runs the pasted
+     * method, whose print is reported; deleting it again restores the base's. Then a pasted method
+     * that assigns an attribute of self, which the class's other methods read. Each version
+     * against a from-scratch analysis.
+     */
+    @Test
+    void pastedMethodThatACallerLooksUpIsFollowed() {
+        String text = String.join("\n",
+                "import torch",
+                "import torch.nn as nn",
+                "",
+                "",
+                "class Base(nn.Module):",
+                "    def helper(self, x):",
+                "        return x + 1",
+                "",
+                "",
+                "class Child(Base):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.bias = 2",
+                "",
+                "    def forward(self, x):",
+                "        y = self.helper(x) * self.scale",
+                "        if self.scale.sum() > 0:",
+                "            y = y + 1",
+                "        return y",
+                "",
+                "    def other(self, x):",
+                "        return x",
+                "");
+        String override = "    def helper(self, x):\n        print(x)\n        return x\n\n";
+        String setter = "    def reset(self):\n        self.scale = torch.ones(2)\n\n";
+        int other = 20; // the 0-based line of `def other`
+        List<TextChange> edits = List.of(
+                TextChange.replace(other, 0, other, 0, override),
+                TextChange.replace(other, 0, other + 4, 0, ""),
+                TextChange.replace(other, 0, other, 0, setter),
+                TextChange.replace(other, 0, other + 3, 0, ""));
+        AnalysisConfig config = AnalysisConfig.defaults();
+        PythonDocument doc = PythonDocument.open(text, 0);
+        UniIR ir = UniIR.of(doc);
+        AnalysisMemo memo = new AnalysisMemo();
+        Project previous = null;
+        List<String> seen = new ArrayList<>();
+        for (int step = -1; step < edits.size(); step++) {
+            if (step >= 0) {
+                doc = doc.apply(edits.get(step), doc.version() + 1);
+                ir = ir.next(doc);
+            }
+            SourceModule focus = new SourceModule("child.py", "child", false, ir);
+            Project project = previous == null ? new Project(List.of(focus), config) : Project.next(previous, List.of(focus), config);
+            previous = project;
+            List<Diagnostic> incremental = Analyzer.analyze(project, focus, memo).get(focus);
+            List<Diagnostic> scratch = Analyzer.analyze(new Project(List.of(focus), config), focus).get(focus);
+            assertEquals(scratch, incremental, "after edit " + step + " (" + memo.lastMode() + "):\n" + doc.text());
+            seen.add(memo.lastMode() + ": " + scratch.stream().map(d -> d.code() + "@" + d.span().line()).toList());
+        }
+        // the override's print is found, and the class stood for the edits that did not touch its attributes
+        assertTrue(seen.get(1).contains("GM102@22"), "the pasted override's print was not reported: " + seen);
+        assertTrue(!seen.get(2).contains("GM102"), "the print outlived the override: " + seen);
+        assertTrue(seen.get(3).contains("GM101@17"), "the tensor attribute the pasted setter assigns was not seen: " + seen);
+    }
+
     /** The first diagnostic one list has and the other has not, for a readable failure. */
     private static String firstDifference(List<Diagnostic> scratch, List<Diagnostic> incremental) {
         for (Diagnostic d : scratch) if (!incremental.contains(d)) return "from scratch only: " + d;

@@ -42,14 +42,14 @@ final class CallResolver {
         Expr f = c.func();
         if (f instanceof Expr.Attribute a) {
             if (isSuperCall(f)) {
-                ctx.consultClass(fn.owner());
+                for (ClassInfo b : fn.owner().bases()) ctx.lookedUp(b, a.attr());
                 FunctionRef m = fn.owner().superMethod(a.attr());
                 return m == null ? null : new Callee(m, true);
             }
             Val recv = ctx.value(a.value());
             if ((recv.kind() == ValueKind.SELF || recv.kind() == ValueKind.MODULE || recv.kind() == ValueKind.OBJECT)
                     && recv.cls() != null) {
-                ctx.consultClass(recv.cls()); // its methods decide the target, a pasted one too
+                ctx.lookedUp(recv.cls(), a.attr()); // its methods decide the target, a pasted one too
                 FunctionRef m = recv.cls().method(a.attr());
                 if (m != null) return new Callee(m, true);
                 if (recv.kind() == ValueKind.SELF) {
@@ -75,10 +75,9 @@ final class CallResolver {
             if (nested != null) return new Callee(new FunctionRef(fn.module(), nested, null), false);
         }
         FunctionRef target = project.resolveFunction(fn.module(), f);
-        if (target != null && target.owner() != null) ctx.consultClass(target.owner());
-        else if (target == null && f instanceof Expr.Attribute a) {
-            ClassInfo k = project.resolveClass(fn.module(), a.value()); // `Cls.method(...)`: a method it may gain
-            if (k != null) ctx.consultClass(k);
+        if (f instanceof Expr.Attribute a && (target == null || target.owner() != null)) {
+            ClassInfo k = project.resolveClass(fn.module(), a.value()); // `Cls.method(...)`: a method it may gain or lose
+            if (k != null) ctx.lookedUp(k, a.attr());
         }
         return target == null ? null : new Callee(target, false);
     }
@@ -94,7 +93,8 @@ final class CallResolver {
         if (c.func() instanceof Expr.Attribute a) {
             Val recv = ctx.value(a.value());
             if (recv.kind() == ValueKind.SELF && recv.cls() != null && recv.cls().method(a.attr()) == null) {
-                ctx.consultClass(recv.cls());
+                ctx.lookedUp(recv.cls(), a.attr());
+                ctx.consultClass(recv.cls()); // and the attribute's classes
                 List<Callee> out = new ArrayList<>();
                 for (ClassInfo k : project.attributeModuleClasses(recv.cls(), a.attr())) {
                     Callee fwd = forwardOf(k);
@@ -147,7 +147,7 @@ final class CallResolver {
 
     /** The forward a call of a module of class {@code c} runs; the class is consulted (its methods decide). */
     private Callee forwardOf(ClassInfo c) {
-        ctx.consultClass(c);
+        ctx.lookedUp(c, "forward");
         FunctionRef fwd = c.method("forward");
         return fwd == null ? null : new Callee(fwd, true);
     }

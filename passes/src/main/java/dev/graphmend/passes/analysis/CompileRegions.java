@@ -70,8 +70,9 @@ public final class CompileRegions {
         /** The calls an earlier version followed from {@code f} with these parameters, still valid; else null. */
         List<Followed> lookup(FunctionRef f, Map<String, Val> params);
 
-        /** Records the calls followed from {@code f} with these parameters, and what deciding them consulted. */
-        void store(FunctionRef f, Map<String, Val> params, java.util.Set<Node> consulted, List<Followed> followed);
+        /** Records the calls followed from {@code f} with these parameters, and what deciding them consulted and looked up. */
+        void store(FunctionRef f, Map<String, Val> params, java.util.Set<Node> consulted,
+                   Map<Node, java.util.Set<String>> methodLookups, List<Followed> followed);
     }
 
     private final Project project;
@@ -422,7 +423,7 @@ public final class CompileRegions {
                 }
             });
         }
-        if (memo != null) memo.store(r.function, params, ctx.consulted(), followed);
+        if (memo != null) memo.store(r.function, params, ctx.consulted(), ctx.methodLookups(), followed);
     }
 
     /**

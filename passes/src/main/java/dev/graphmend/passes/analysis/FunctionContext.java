@@ -28,6 +28,7 @@ public final class FunctionContext {
     private final int depth;
     private final Map<Stmt, List<Expr>> expressions = new IdentityHashMap<>();
     private final Set<Node> consulted; // shared with the contexts of callees this one asks
+    private final Map<Node, Set<String>> methodLookups; // likewise
     private final Set<String> moduleReads = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final ValueInterpreter interpreter;
     private final CallResolver calls;
@@ -51,15 +52,17 @@ public final class FunctionContext {
     void markRoot(boolean root) { this.root = root; }
 
     private FunctionContext(Project project, FunctionRef fn, Map<String, Val> params, int depth) {
-        this(project, fn, params, depth, java.util.Collections.newSetFromMap(new IdentityHashMap<>()));
+        this(project, fn, params, depth, java.util.Collections.newSetFromMap(new IdentityHashMap<>()), new IdentityHashMap<>());
     }
 
-    private FunctionContext(Project project, FunctionRef fn, Map<String, Val> params, int depth, Set<Node> consulted) {
+    private FunctionContext(Project project, FunctionRef fn, Map<String, Val> params, int depth, Set<Node> consulted,
+                            Map<Node, Set<String>> methodLookups) {
         this.project = project;
         this.fn = fn;
         this.params = params;
         this.depth = depth;
         this.consulted = consulted;
+        this.methodLookups = methodLookups;
         this.interpreter = new ValueInterpreter(this);
         this.calls = new CallResolver(this);
     }
@@ -89,9 +92,29 @@ public final class FunctionContext {
         if (callee.owner() != null) consult(callee.owner());
     }
 
-    /** Records that a class's methods or attributes (and its bases') decided an answer. */
+    /** Records that a class's attributes (and its bases') decided an answer. */
     void consultClass(ClassInfo c) {
         if (c != null) consult(c);
+    }
+
+    /**
+     * The methods looked up by name on project classes, by class definition: a call's target
+     * changes when a class on the lookup's path gains or loses a method of that name (pasting a
+     * method into a class changes nothing else). Shared with the callees' contexts.
+     */
+    public Map<Node, Set<String>> methodLookups() { return methodLookups; }
+
+    /** Records that {@code name} was looked up on {@code c}: on it and every base the lookup may walk. */
+    void lookedUp(ClassInfo c, String name) {
+        java.util.ArrayDeque<ClassInfo> todo = new java.util.ArrayDeque<>();
+        java.util.Set<ClassInfo> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        if (c != null) todo.add(c);
+        while (!todo.isEmpty()) {
+            ClassInfo k = todo.poll();
+            if (!seen.add(k)) continue;
+            methodLookups.computeIfAbsent(k.def(), x -> new java.util.HashSet<>()).add(name);
+            todo.addAll(k.bases());
+        }
     }
 
     private void consult(ClassInfo c) {
@@ -322,6 +345,6 @@ public final class FunctionContext {
     FunctionContext calleeContext(Callee target, Expr.Call c) {
         if (depth >= MAX_CALL_DEPTH || target.function().def() == fn.def()) return null;
         return new FunctionContext(project, target.function(), bindArguments(target.function(), c, target.bound()),
-                depth + 1, consulted);
+                depth + 1, consulted, methodLookups);
     }
 }

@@ -468,10 +468,12 @@ public final class Project {
         for (Val v : attributes(k).values()) {
             if (v.kind() == ValueKind.MODULE && v.cls() != null && v.cls() != k) found.add(v.cls());
         }
+        java.util.Set<String> classNames = classNames();
+        java.util.Set<String> importedNames = k.module().derived(IMPORTED_NAMES);
         for (Stmt.FunctionDef f : k.ownMethods().values()) {
             for (Stmt st : Statements.of(f.body())) {
                 Statements.expressions(st, ex -> {
-                    if (ex instanceof Expr.Call call && (call.func() instanceof Expr.Name || call.func() instanceof Expr.Attribute)) {
+                    if (ex instanceof Expr.Call call && mayNameClass(call.func(), classNames, importedNames)) {
                         ClassInfo built = resolveClass(k.module(), call.func());
                         if (built != null && built != k && built.isModule) found.add(built);
                     }
@@ -482,6 +484,41 @@ public final class Project {
         for (ClassInfo t : e) dependsOn(k, t);
         k.submoduleEvidence = e;
         return e;
+    }
+
+    /**
+     * The simple names of the project's classes, or more (a next project adds the names of its new
+     * classes to the previous set and never removes one): a filter before resolving a call.
+     */
+    private volatile java.util.Set<String> classNames;
+
+    private java.util.Set<String> classNames() {
+        java.util.Set<String> s = classNames;
+        if (s == null) {
+            java.util.Set<String> out = new java.util.HashSet<>();
+            for (ClassInfo k : classList) out.add(k.name());
+            classNames = s = out;
+        }
+        return s;
+    }
+
+    /** The names a module binds by importing (any scope): an import may bind a class under another name. */
+    private static final SourceModule.Derived<java.util.Set<String>> IMPORTED_NAMES = new SourceModule.Derived<>(
+            "names bound by imports", m -> {
+                java.util.Set<String> out = new java.util.HashSet<>();
+                for (dev.graphmend.ir.symbols.Imports.Import i : m.names().imports().all()) out.add(i.localName());
+                return java.util.Set.copyOf(out);
+            });
+
+    /**
+     * Whether a called expression can name a project class: a class is reached by its own name
+     * ({@code Layer}, {@code mod.Layer}) or by a name an import binds ({@code from .m import Layer as L}).
+     * Resolving every call of a class's methods was most of what inferring its submodules cost.
+     */
+    private static boolean mayNameClass(Expr func, java.util.Set<String> classNames, java.util.Set<String> importedNames) {
+        if (func instanceof Expr.Attribute a) return classNames.contains(a.attr());
+        if (func instanceof Expr.Name n) return classNames.contains(n.id()) || importedNames.contains(n.id());
+        return false;
     }
 
     /** For each class, the module classes that hold an instance of it as an attribute; built like {@link #submoduleCounts}. */
@@ -522,6 +559,16 @@ public final class Project {
      * inferred now, as the first question would have). Only when the previous project had built them.
      */
     private void carryClassIndexes(Project previous, Reuse reuse, List<ClassInfo> fresh) {
+        java.util.Set<String> names = previous.classNames;
+        if (names != null) {
+            boolean grew = false;
+            for (ClassInfo k : fresh) grew |= !names.contains(k.name());
+            if (grew) {
+                names = new java.util.HashSet<>(names);
+                for (ClassInfo k : fresh) names.add(k.name());
+            }
+            classNames = names;
+        }
         Map<ClassInfo, Integer> counts = previous.submoduleCounts;
         Map<ClassInfo, List<ClassInfo>> index = previous.containers;
         if (counts != null) {
