@@ -62,6 +62,7 @@ public final class Project {
         }
         Reuse reuse = previous == null ? null : Reuse.of(previous, this.modules);
         this.dependents = reuse == null ? new ConcurrentHashMap<>() : previous.dependents;
+        if (reuse != null) forgetStale(reuse.stale);
         this.workspace = reuse == null ? wb.build() : wb.build(previous.workspace, reuse.changedNames);
         List<ClassInfo> fresh = new ArrayList<>();
         if (reuse == null) {
@@ -168,6 +169,27 @@ public final class Project {
 
     private void dependsOn(ClassInfo dependent, ClassInfo on) {
         if (on != null && on != dependent) dependents.computeIfAbsent(on, k -> ConcurrentHashMap.newKeySet()).add(dependent);
+    }
+
+    /**
+     * Takes the classes built again out of the shared dependents relation: their own entries, and
+     * their places among the dependents of what they depended on (their bases and the classes
+     * their facts name). Kept, they held every earlier version's classes, and through them its
+     * trees, for as long as the server ran.
+     */
+    private void forgetStale(java.util.Set<ClassInfo> stale) {
+        for (ClassInfo d : stale) {
+            dependents.remove(d);
+            List<ClassInfo> on = new ArrayList<>(d.bases);
+            Map<String, Val> attrs = d.attributes;
+            if (attrs != null) for (Val v : attrs.values()) if (v.cls() != null) on.add(v.cls());
+            List<ClassInfo> evidence = d.submoduleEvidence;
+            if (evidence != null) on.addAll(evidence);
+            for (ClassInfo o : on) {
+                java.util.Set<ClassInfo> ds = dependents.get(o);
+                if (ds != null) ds.remove(d);
+            }
+        }
     }
 
     /** How many classes this project kept from the one it was built from ({@link #next}). */
