@@ -733,7 +733,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             indexer.execute(() -> {
                 try {
                     if (options.warmUp()) indexing.warmUp();
-                    if (indexing.run(roots)) scheduleAll(0);
+                    if (indexing.run(roots, () -> prepareProject(roots))) scheduleAll(0);
                 } finally {
                     done.complete(null);
                 }
@@ -741,6 +741,28 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         } catch (java.util.concurrent.RejectedExecutionException ex) {
             done.complete(null);
         }
+    }
+
+    /**
+     * Builds the project of the whole index once and infers its class facts (each class's
+     * attributes, which classes are submodules, which hold which): the first analysis after
+     * indexing would otherwise do it for all of a package's classes while the user waits for the
+     * file they opened. Later projects are built from this one ({@link dev.graphmend.passes.AnalysisHost}).
+     */
+    private void prepareProject(List<Path> roots) {
+        if (roots.isEmpty()) return;
+        Set<Path> open = new HashSet<>();
+        List<SourceModule> modules = new ArrayList<>();
+        for (DocEntry o : docs.values()) {
+            Snapshot s;
+            synchronized (o) {
+                s = o.snap;
+            }
+            open.add(s.path);
+            modules.add(s.module());
+        }
+        modules.addAll(0, index.modulesExcept(open));
+        projects.project(modules, settings.configFor(roots.get(0).resolve("__init__.py")).config()).inferClassFacts();
     }
 
     /** Lets pending analyses of open documents run before the indexer takes the CPU again (at most 2 s). */

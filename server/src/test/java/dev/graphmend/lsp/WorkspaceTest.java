@@ -184,7 +184,7 @@ class WorkspaceTest {
         WorkspaceIndexing indexing = new WorkspaceIndexing(index, new Log(new java.io.PrintStream(err, true)), () -> null,
                 () -> ClientCaps.of(Harness.caps(false, false, true)), () -> false, () -> {}, p -> p.equals(model),
                 root -> dev.graphmend.passes.config.FileSelection.defaults().withRoot(root));
-        assertTrue(indexing.run(List.of(dir)));
+        assertTrue(indexing.run(List.of(dir), () -> {}));
         assertFalse(index.contains(model), "an open document is read from its buffer, not from disk");
         assertTrue(index.contains(other));
         assertTrue(err.toString().contains("indexed 2 Python files (1 open in the editor, 1 not readable as UTF-8 Python)"),

@@ -454,6 +454,18 @@ public final class Project {
     }
 
     /**
+     * Infers now what the first analysis would: every module class's attributes and submodule
+     * evidence, and the submodule and container indexes (a long-lived caller does it while indexing;
+     * projects built from this one carry them).
+     */
+    public void inferClassFacts() {
+        if (!classList.isEmpty()) {
+            isSubmodule(classList.get(0));
+            containers(classList.get(0));
+        }
+    }
+
+    /**
      * For each class some module class makes a submodule, how many do ({@link #submoduleEvidence}).
      * Built once per project from every module class, or, by a next project, from the previous
      * one's counts: the stale classes' evidence taken out, the new classes' put in.
