@@ -744,8 +744,8 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
     }
 
     /**
-     * Builds the project of the whole index once and infers its class facts (each class's
-     * attributes, which classes are submodules, which hold which): the first analysis after
+     * Builds the project of the whole index once and infers its facts (each class's attributes,
+     * which classes are submodules, which hold which, who imports whom, every function): the first analysis after
      * indexing would otherwise do it for all of a package's classes while the user waits for the
      * file they opened. Later projects are built from this one ({@link dev.graphmend.passes.AnalysisHost}).
      */
@@ -762,7 +762,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             modules.add(s.module());
         }
         modules.addAll(0, index.modulesExcept(open));
-        projects.project(modules, settings.configFor(roots.get(0).resolve("__init__.py")).config()).inferClassFacts();
+        projects.project(modules, settings.configFor(roots.get(0).resolve("__init__.py")).config()).inferProjectFacts();
     }
 
     /** Lets pending analyses of open documents run before the indexer takes the CPU again (at most 2 s). */

@@ -122,7 +122,7 @@ final class WorkspaceIndexing {
         }
         if (tok != null) {
             WorkDoneProgressReport r = new WorkDoneProgressReport();
-            r.setMessage("inferring classes");
+            r.setMessage("inferring classes and imports");
             r.setPercentage(99);
             c.notifyProgress(new ProgressParams(tok, Either.forLeft(r)));
         }
@@ -142,7 +142,7 @@ final class WorkspaceIndexing {
             end.setMessage(found.substring("indexed ".length()));
             c.notifyProgress(new ProgressParams(token, Either.forLeft(end)));
         }
-        log.info(found + detail + " in " + (System.currentTimeMillis() - t0) + " ms (classes inferred in " + prepareMs + " ms)");
+        log.info(found + detail + " in " + (System.currentTimeMillis() - t0) + " ms (classes and imports inferred in " + prepareMs + " ms)");
         return true;
     }
 }

@@ -454,15 +454,18 @@ public final class Project {
     }
 
     /**
-     * Infers now what the first analysis would: every module class's attributes and submodule
-     * evidence, and the submodule and container indexes (a long-lived caller does it while indexing;
+     * Infers now what the first analysis would ask of the whole project: every module class's
+     * attributes and submodule evidence, the submodule and container indexes, the importer
+     * relation and the index of every function (a long-lived caller does it while indexing;
      * projects built from this one carry them).
      */
-    public void inferClassFacts() {
+    public void inferProjectFacts() {
         if (!classList.isEmpty()) {
             isSubmodule(classList.get(0));
             containers(classList.get(0));
         }
+        importers();
+        if (functionRefs == null) functionRefs = indexFunctions();
     }
 
     /**
