@@ -45,9 +45,25 @@ public final class Workspace {
     }
 
     private final Map<String, Module> modules;
+    /**
+     * The workspace this one was built from ({@link Builder#next}), whose answers stand here unless
+     * they lead into a module replaced since ({@code replaced}); null for one built from scratch.
+     * At most {@link #MAX_PARENTS} deep: then the answers are copied and the chain cut.
+     */
+    private final Workspace parent;
+    private final Set<String> replaced;
+    private final int depth;
+    private static final int MAX_PARENTS = 8;
 
     private Workspace(Map<String, Module> modules) {
+        this(modules, null, Set.of(), 0);
+    }
+
+    private Workspace(Map<String, Module> modules, Workspace parent, Set<String> replaced, int depth) {
         this.modules = Collections.unmodifiableMap(modules);
+        this.parent = parent;
+        this.replaced = replaced;
+        this.depth = depth;
     }
 
     public static Builder builder() {
@@ -76,21 +92,61 @@ public final class Workspace {
         public Workspace build() {
             return new Workspace(new LinkedHashMap<>(modules));
         }
-
-        /**
-         * A workspace that starts with {@code previous}'s answers, for a next version in which only
-         * the modules named {@code changed} were replaced, each by one with the same top-level
-         * bindings and imports (the caller checks): a search's path through them is the same, so
-         * only answers that lead into them are found again.
-         */
-        public Workspace build(Workspace previous, Set<String> changed) {
-            Workspace w = build();
-            previous.definitions.forEach((qn, d) -> {
-                if (d.isEmpty() || !changed.contains(d.get().module().name())) w.definitions.put(qn, d);
-            });
-            return w;
-        }
     }
+
+    /**
+     * The workspace after the modules named in {@code replacements} were replaced, each by one with
+     * the same top-level bindings and imports (the caller checks): a search's path through them is
+     * the same, so only answers that lead into them are found again. The other modules' entries are
+     * shared, and {@code previous}'s answers are consulted on demand instead of copied (a package's
+     * thousands of cached answers at every keystroke).
+     */
+    public static Workspace next(Workspace previous, Map<String, QualifiedNames> replacements, Map<String, Boolean> isPackage) {
+        Map<String, Module> modules = new LinkedHashMap<>(previous.modules);
+        for (var e : replacements.entrySet()) {
+            QualifiedNames names = e.getValue();
+            modules.put(e.getKey(), new Module(e.getKey(), isPackage.get(e.getKey()), names.table(), names));
+        }
+        Set<String> replaced = Set.copyOf(replacements.keySet());
+        if (previous.depth < MAX_PARENTS) return new Workspace(modules, previous, replaced, previous.depth + 1);
+        Workspace w = new Workspace(modules);
+        w.definitions.putAll(previous.flattened(replaced));
+        return w;
+    }
+
+    /** Every answer this workspace can give without searching, valid after {@code alsoReplaced} were replaced. */
+    private Map<String, Optional<Definition>> flattened(Set<String> alsoReplaced) {
+        Map<String, Optional<Definition>> out = new java.util.HashMap<>();
+        List<Set<String>> replacedSince = new ArrayList<>();
+        replacedSince.add(alsoReplaced);
+        for (Workspace w = this; w != null; w = w.parent) {
+            for (var e : w.definitions.entrySet()) {
+                if (!out.containsKey(e.getKey()) && stands(e.getValue(), replacedSince)) out.put(e.getKey(), e.getValue());
+            }
+            replacedSince.add(w.replaced);
+        }
+        return out;
+    }
+
+    private static boolean stands(Optional<Definition> d, List<Set<String>> replacedSince) {
+        if (d.isEmpty()) return true;
+        String m = d.get().module().name();
+        for (Set<String> r : replacedSince) if (r.contains(m)) return false;
+        return true;
+    }
+
+    /** An answer of an ancestor that still stands here, or null. */
+    private Optional<Definition> inherited(String qualifiedName) {
+        List<Set<String>> replacedSince = null;
+        for (Workspace w = this; w.parent != null; w = w.parent) {
+            if (replacedSince == null) replacedSince = new ArrayList<>(MAX_PARENTS);
+            replacedSince.add(w.replaced);
+            Optional<Definition> d = w.parent.definitions.get(qualifiedName);
+            if (d != null) return stands(d, replacedSince) ? d : null;
+        }
+        return null;
+    }
+
 
     /** The dotted module name of a {@code .py} file below a source root: {@code root/pkg/sub/mod.py} is {@code pkg.sub.mod}, {@code root/pkg/__init__.py} is {@code pkg}. */
     public static String moduleName(Path root, Path file) {
@@ -123,6 +179,10 @@ public final class Workspace {
         // a search through a package's star imports can visit every module; the same names (a
         // model's base classes, a package's helpers) are asked for from thousands of places
         Optional<Definition> known = definitions.get(qualifiedName);
+        if (known == null && parent != null) {
+            known = inherited(qualifiedName);
+            if (known != null) definitions.putIfAbsent(qualifiedName, known);
+        }
         if (known == null) {
             known = Optional.ofNullable(definition(qualifiedName, 0, new java.util.HashSet<>()));
             definitions.putIfAbsent(qualifiedName, known);

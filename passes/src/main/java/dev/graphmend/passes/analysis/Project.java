@@ -55,15 +55,26 @@ public final class Project {
     private Project(List<SourceModule> modules, AnalysisConfig config, Project previous) {
         this.modules = List.copyOf(modules);
         this.config = config;
-        Workspace.Builder wb = Workspace.builder();
-        for (SourceModule m : modules) {
-            byName.put(m.moduleName(), m);
-            wb.add(m.moduleName(), m.isPackage(), m.names()); // the module's own resolver: its imports are read once
-        }
+        for (SourceModule m : modules) byName.put(m.moduleName(), m);
         Reuse reuse = previous == null ? null : Reuse.of(previous, this.modules);
         this.dependents = reuse == null ? new ConcurrentHashMap<>() : previous.dependents;
         if (reuse != null) forgetStale(reuse.stale);
-        this.workspace = reuse == null ? wb.build() : wb.build(previous.workspace, reuse.changedNames);
+        if (reuse == null) {
+            Workspace.Builder wb = Workspace.builder();
+            // the module's own resolver: its imports are read once
+            for (SourceModule m : modules) wb.add(m.moduleName(), m.isPackage(), m.names());
+            this.workspace = wb.build();
+        } else {
+            // the same module names (Reuse checks): only the changed modules' entries are new
+            Map<String, dev.graphmend.ir.symbols.QualifiedNames> replaced = new HashMap<>();
+            Map<String, Boolean> packages = new HashMap<>();
+            for (String n : reuse.changedNames) {
+                SourceModule m = byName.get(n);
+                replaced.put(n, m.names());
+                packages.put(n, m.isPackage());
+            }
+            this.workspace = Workspace.next(previous.workspace, replaced, packages);
+        }
         List<ClassInfo> fresh = new ArrayList<>();
         if (reuse == null) {
             classes = new IdentityHashMap<>();
