@@ -57,10 +57,13 @@ public final class AnalysisMemo {
 
     private record Key(Ident def, Map<String, PortableVal> params, boolean root, Diagnostic.Root rootInfo) {}
 
-    /** {@code moduleReads}: the callees whose calls in every compiled function a fix proposed here read. */
+    /**
+     * {@code moduleReads}: the callees whose calls in every compiled function a fix proposed here
+     * read, each with the digest of what it read ({@code DeferSideEffect.undeferrableDigest}).
+     */
     /** {@code namesALine}: a diagnostic's text names a line of the file, so it is found again after lines move. */
     private record Entry(Key key, Ident owner, Set<Node> consulted, Map<Node, Set<String>> lookups, List<Diagnostic> found,
-                         Set<String> moduleReads, boolean namesALine) {}
+                         Map<String, String> moduleReads, boolean namesALine) {}
 
     private dev.graphmend.ir.ast.Module module;
     private dev.graphmend.ir.document.UniIR ir;
@@ -117,8 +120,12 @@ public final class AnalysisMemo {
         others = List.copyOf(othersNow);
     }
 
-    /** The previous diagnostics of a reached function of the focus module, when still valid; else null. */
-    List<Diagnostic> lookup(CompileRegions.Reached r) {
+    /**
+     * The previous diagnostics of a reached function of the focus module, when still valid; else
+     * null. {@code readNow}: the digest of what a module-wide read of a callee sees in this version
+     * (asked only when a changed function spells the callee, or the compiled functions changed).
+     */
+    List<Diagnostic> lookup(CompileRegions.Reached r, java.util.function.Function<String, String> readNow) {
         Entry e = entries.get(key(r));
         if (e == null || changed.contains(e.owner.node()) || !Collections.disjoint(e.consulted, changed)) {
             return null;
@@ -126,7 +133,12 @@ public final class AnalysisMemo {
         // a fix that read every compiled function's calls of a callee (the deferral's registration)
         // stands while the same functions are compiled, with the same parameters, and no changed
         // function spells the callee, before or after the edit
-        if (!e.moduleReads.isEmpty() && (!sameCompiled || spellsAny(changedSource, e.moduleReads))) return null;
+        if (!e.moduleReads.isEmpty() && (!sameCompiled || spellsAny(changedSource, e.moduleReads.keySet()))) {
+            // the read may see other calls now: the same digest, the same proposal
+            for (Map.Entry<String, String> read : e.moduleReads.entrySet()) {
+                if (!read.getValue().equals(readNow.apply(read.getKey()))) return null;
+            }
+        }
         synchronized (this) {
             next.put(e.key, e);
             reused++;
@@ -135,13 +147,13 @@ public final class AnalysisMemo {
     }
 
     /** Records what the rules found in a function of this version. */
-    void store(CompileRegions.Reached r, Set<Node> consulted, Map<Node, Set<String>> lookups, Set<String> moduleReads,
+    void store(CompileRegions.Reached r, Set<Node> consulted, Map<Node, Set<String>> lookups, Map<String, String> moduleReads,
                List<Diagnostic> found) {
         ClassInfo owner = r.function().owner();
         boolean namesALine = false;
         for (Diagnostic d : found) namesALine |= namesALine(d);
         Entry e = new Entry(key(r), new Ident(owner == null ? null : owner.def()), snapshot(consulted), snapshot(lookups),
-                List.copyOf(found), Set.copyOf(moduleReads), namesALine);
+                List.copyOf(found), Map.copyOf(moduleReads), namesALine);
         synchronized (this) {
             next.put(e.key, e);
             analysed++;

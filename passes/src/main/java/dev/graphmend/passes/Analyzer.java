@@ -113,7 +113,8 @@ public final class Analyzer {
         regions.reached().parallelStream().forEach(reached -> {
             SourceModule m = reached.function().module();
             if (focus != null && m != focus) return;
-            List<Diagnostic> known = memoNow == null ? null : memoNow.lookup(reached);
+            List<Diagnostic> known = memoNow == null ? null : memoNow.lookup(reached, callee -> byModule.get(m) == null ? ""
+                    : dev.graphmend.passes.fix.DeferSideEffect.undeferrableDigest(byModule.get(m), callee));
             if (known != null) {
                 List<Diagnostic> list = out.get(m);
                 synchronized (list) {

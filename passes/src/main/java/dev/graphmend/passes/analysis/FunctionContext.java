@@ -29,7 +29,7 @@ public final class FunctionContext {
     private final Map<Stmt, List<Expr>> expressions = new IdentityHashMap<>();
     private final Set<Node> consulted; // shared with the contexts of callees this one asks
     private final Map<Node, Set<String>> methodLookups; // likewise
-    private final Set<String> moduleReads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Map<String, String> moduleReads = new java.util.concurrent.ConcurrentHashMap<>();
     private final ValueInterpreter interpreter;
     private final CallResolver calls;
     private List<Stmt> live;
@@ -80,11 +80,13 @@ public final class FunctionContext {
 
     /**
      * The callees whose calls in every compiled function of the module a fix proposed here looked
-     * at ({@code print}, {@code logger.info}): the deferral's registration covers all of them.
+     * at ({@code print}, {@code logger.info}): the deferral's registration covers all of them;
+     * each with a digest of what was read (the calls that cannot be deferred, and why).
      */
-    public Set<String> moduleReads() { return moduleReads; }
+    public Map<String, String> moduleReads() { return moduleReads; }
 
-    public void markModuleRead(String callee) { moduleReads.add(callee); }
+    /** Records that a fix read every compiled function's calls of {@code callee}, and a digest of what it saw. */
+    public void markModuleRead(String callee, String digest) { moduleReads.put(callee, digest); }
 
     /** Records that a callee's body (and its class's attributes) were read to value a call of it. */
     void consultBody(FunctionRef callee) {

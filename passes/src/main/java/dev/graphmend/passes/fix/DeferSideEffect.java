@@ -56,16 +56,9 @@ public final class DeferSideEffect implements Transformation {
         // be deferrable, and each gets its tensor arguments cloned (the call is replayed after the graph,
         // and a clone keeps the value the tensor has at the call, whatever later in-place updates do)
         // both computed once per callee and analysis: every site of the callee asks the same
-        record Undeferrable(Expr.Call call, String why) {}
-        ModuleFunctions module = site.moduleFunctions(callee);
-        List<Undeferrable> undeferrable = module.once(List.of("defer: undeferrable calls", callee), () -> {
-            List<Undeferrable> out = new ArrayList<>();
-            for (ModuleFunctions.OutputCall other : module.outputCalls(callee)) {
-                String otherWhy = whyNotDeferrable(other.function(), other.statement(), other.call());
-                if (otherWhy != null) out.add(new Undeferrable(other.call(), otherWhy));
-            }
-            return out;
-        });
+        String reads = callee;
+        ModuleFunctions module = site.moduleFunctions(callee, m -> undeferrableDigest(m, reads));
+        List<Undeferrable> undeferrable = undeferrable(module, callee);
         for (Undeferrable u : undeferrable) {
             if (u.call() == call) continue;
             return Proposal.decline("the registration would also defer " + callee + " at line " + u.call().span().line()
@@ -97,6 +90,31 @@ public final class DeferSideEffect implements Transformation {
                 + "applies to every call of " + callee + " that Dynamo traces); tensor arguments are cloned so the "
                 + "output shows their values at the call. Output now comes after the graph's work instead of in the "
                 + "middle of it.", edits);
+    }
+
+    /** A call a registration of its callee would cover that cannot be deferred, and why. */
+    private record Undeferrable(Expr.Call call, String why) {}
+
+    /** The calls of {@code callee} in the module's compiled code that cannot be deferred; once per callee and analysis. */
+    private static List<Undeferrable> undeferrable(ModuleFunctions module, String callee) {
+        return module.once(List.of("defer: undeferrable calls", callee), () -> {
+            List<Undeferrable> out = new ArrayList<>();
+            for (ModuleFunctions.OutputCall other : module.outputCalls(callee)) {
+                String otherWhy = whyNotDeferrable(other.function(), other.statement(), other.call());
+                if (otherWhy != null) out.add(new Undeferrable(other.call(), otherWhy));
+            }
+            return out;
+        });
+    }
+
+    /**
+     * What a site's proposal reads of the module's other calls of {@code callee}: the calls that
+     * cannot be deferred (where, and why). Equal digests in two versions: equal proposals.
+     */
+    public static String undeferrableDigest(ModuleFunctions module, String callee) {
+        StringBuilder b = new StringBuilder();
+        for (Undeferrable u : undeferrable(module, callee)) b.append(u.call().span()).append(' ').append(u.why()).append('\n');
+        return b.toString();
     }
 
     private static void cloneTensorArguments(FunctionContext f, Expr.Call call, SourceText src, List<Diagnostic.Edit> edits) {

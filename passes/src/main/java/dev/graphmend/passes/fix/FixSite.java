@@ -40,10 +40,11 @@ public final class FixSite {
 
     /**
      * The module's compiled functions, for a fix that reads their calls of {@code callee}: it then
-     * depends on every compiled function's calls of it ({@link FunctionContext#moduleReads}).
+     * depends on every compiled function's calls of it ({@link FunctionContext#moduleReads}),
+     * through what {@code read} digests of them (the memo compares that digest in the next version).
      */
-    public ModuleFunctions moduleFunctions(String callee) {
-        function.markModuleRead(callee);
+    public ModuleFunctions moduleFunctions(String callee, java.util.function.Function<ModuleFunctions, String> read) {
+        function.markModuleRead(callee, read.apply(moduleFunctions));
         return moduleFunctions;
     }
 
