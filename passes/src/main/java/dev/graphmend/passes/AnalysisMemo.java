@@ -35,13 +35,15 @@ import java.util.Set;
  * parameters, decorators), are as they were, and no {@code global} statement is involved ({@link
  * #align}: definitions are matched by their text). Syntax errors do not stop reuse: recovery gives
  * a statement whose text did not change the tree a clean file gives it (half-typed statements
- * are most of a person's keystrokes). A
- * function is then analysed again when it changed, when it belongs to a class with a changed
- * member (its attributes may have changed), when it consulted a changed function or class, or
- * when a fix proposed in it looked at the module's other compiled functions' calls of a callee
- * (the deferral's registration must be legal for all of them: {@link
- * dev.graphmend.passes.analysis.FunctionContext#moduleReads()}) and the compiled functions or a
- * changed function's calls of that callee may differ. Anything
+ * are most of a person's keystrokes). A function is then analysed again when it changed, when
+ * its class changed (a class whose changed, added or removed methods hold no statement its
+ * attributes are read from stands: {@link #sameClassFacts}), when it consulted a changed function
+ * or class, when it looked up a method name that a standing class gained or lost ({@link
+ * dev.graphmend.passes.analysis.FunctionContext#methodLookups()}), or when a fix proposed in it
+ * looked at the module's other compiled functions' calls of a callee (the deferral's registration
+ * must be legal for all of them: {@link dev.graphmend.passes.analysis.FunctionContext#moduleReads()})
+ * and what it read may differ (the digest it recorded is compared with this version's). The calls
+ * discovery followed from each reached function are kept alike ({@link #follows}). Anything
  * else (other files, the configuration) changing clears the memo. Not thread-safe: one analysis
  * at a time.
  */
