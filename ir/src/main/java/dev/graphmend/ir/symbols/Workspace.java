@@ -45,25 +45,25 @@ public final class Workspace {
     }
 
     private final Map<String, Module> modules;
+
     /**
-     * The workspace this one was built from ({@link Builder#next}), whose answers stand here unless
-     * they lead into a module replaced since ({@code replaced}); null for one built from scratch.
-     * At most {@link #MAX_PARENTS} deep: then the answers are copied and the chain cut.
+     * An ancestor's answers ({@link #next}), and the modules replaced since it: an answer that leads
+     * into one of them does not stand here. Only the answers are kept, not the ancestor, whose
+     * modules include the replaced versions (a fix-all's rounds would keep every version's tree).
      */
-    private final Workspace parent;
-    private final Set<String> replaced;
-    private final int depth;
-    private static final int MAX_PARENTS = 8;
+    private record Layer(Map<String, Optional<Definition>> definitions, Set<String> replacedSince) {}
+
+    /** Nearest first; at most {@link #MAX_LAYERS}: then the answers are copied and the chain cut. */
+    private final List<Layer> layers;
+    private static final int MAX_LAYERS = 8;
 
     private Workspace(Map<String, Module> modules) {
-        this(modules, null, Set.of(), 0);
+        this(modules, List.of());
     }
 
-    private Workspace(Map<String, Module> modules, Workspace parent, Set<String> replaced, int depth) {
+    private Workspace(Map<String, Module> modules, List<Layer> layers) {
         this.modules = Collections.unmodifiableMap(modules);
-        this.parent = parent;
-        this.replaced = replaced;
-        this.depth = depth;
+        this.layers = layers;
     }
 
     public static Builder builder() {
@@ -108,45 +108,43 @@ public final class Workspace {
             modules.put(e.getKey(), new Module(e.getKey(), isPackage.get(e.getKey()), names.table(), names));
         }
         Set<String> replaced = Set.copyOf(replacements.keySet());
-        if (previous.depth < MAX_PARENTS) return new Workspace(modules, previous, replaced, previous.depth + 1);
+        // the previous answers that lead into a replaced module are of no use here: dropped, so that
+        // they do not keep the replaced versions alive (a cache: an analysis still on the previous
+        // workspace finds them again)
+        previous.definitions.values().removeIf(d -> !stands(d, replaced));
+        List<Layer> layers = new ArrayList<>(previous.layers.size() + 1);
+        layers.add(new Layer(previous.definitions, replaced));
+        for (Layer l : previous.layers) layers.add(new Layer(l.definitions(), union(l.replacedSince(), replaced)));
+        if (layers.size() <= MAX_LAYERS) return new Workspace(modules, List.copyOf(layers));
         Workspace w = new Workspace(modules);
-        w.definitions.putAll(previous.flattened(replaced));
+        Set<String> seen = new java.util.HashSet<>();
+        for (Layer l : layers) { // nearest first, as inherited() reads them: the nearest answer decides
+            l.definitions().forEach((qn, d) -> {
+                if (seen.add(qn) && stands(d, l.replacedSince())) w.definitions.put(qn, d);
+            });
+        }
         return w;
     }
 
-    /** Every answer this workspace can give without searching, valid after {@code alsoReplaced} were replaced. */
-    private Map<String, Optional<Definition>> flattened(Set<String> alsoReplaced) {
-        Map<String, Optional<Definition>> out = new java.util.HashMap<>();
-        List<Set<String>> replacedSince = new ArrayList<>();
-        replacedSince.add(alsoReplaced);
-        for (Workspace w = this; w != null; w = w.parent) {
-            for (var e : w.definitions.entrySet()) {
-                if (!out.containsKey(e.getKey()) && stands(e.getValue(), replacedSince)) out.put(e.getKey(), e.getValue());
-            }
-            replacedSince.add(w.replaced);
-        }
-        return out;
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        if (b.isEmpty() || a.containsAll(b)) return a;
+        Set<String> out = new java.util.HashSet<>(a);
+        out.addAll(b);
+        return Set.copyOf(out);
     }
 
-    private static boolean stands(Optional<Definition> d, List<Set<String>> replacedSince) {
-        if (d.isEmpty()) return true;
-        String m = d.get().module().name();
-        for (Set<String> r : replacedSince) if (r.contains(m)) return false;
-        return true;
+    private static boolean stands(Optional<Definition> d, Set<String> replacedSince) {
+        return d.isEmpty() || !replacedSince.contains(d.get().module().name());
     }
 
-    /** An answer of an ancestor that still stands here, or null. */
+    /** An ancestor's answer that still stands here, or null. */
     private Optional<Definition> inherited(String qualifiedName) {
-        List<Set<String>> replacedSince = null;
-        for (Workspace w = this; w.parent != null; w = w.parent) {
-            if (replacedSince == null) replacedSince = new ArrayList<>(MAX_PARENTS);
-            replacedSince.add(w.replaced);
-            Optional<Definition> d = w.parent.definitions.get(qualifiedName);
-            if (d != null) return stands(d, replacedSince) ? d : null;
+        for (Layer l : layers) {
+            Optional<Definition> d = l.definitions().get(qualifiedName);
+            if (d != null) return stands(d, l.replacedSince()) ? d : null;
         }
         return null;
     }
-
 
     /** The dotted module name of a {@code .py} file below a source root: {@code root/pkg/sub/mod.py} is {@code pkg.sub.mod}, {@code root/pkg/__init__.py} is {@code pkg}. */
     public static String moduleName(Path root, Path file) {
@@ -179,7 +177,7 @@ public final class Workspace {
         // a search through a package's star imports can visit every module; the same names (a
         // model's base classes, a package's helpers) are asked for from thousands of places
         Optional<Definition> known = definitions.get(qualifiedName);
-        if (known == null && parent != null) {
+        if (known == null && !layers.isEmpty()) {
             known = inherited(qualifiedName);
             if (known != null) definitions.putIfAbsent(qualifiedName, known);
         }
