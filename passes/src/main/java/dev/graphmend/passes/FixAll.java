@@ -80,7 +80,10 @@ public final class FixAll {
             if (chosen.isEmpty()) break;
             String next = Edits.apply(current, module.ir().lines(), editsOf(chosen));
             rounds++;
-            if (!next.equals(current) && PythonDocument.open(next, 0).errors().size() > module.ir().errors().size()) {
+            // the next round's module is the parse that checks the edits (one parse of the file a round:
+            // a large file's parse trees were most of a fix-all's memory and collection time)
+            SourceModule nextModule = next.equals(current) ? null : ProjectLoader.module(file, file.toString(), next);
+            if (nextModule != null && nextModule.ir().errors().size() > module.ir().errors().size()) {
                 // the edits were built unchecked: one fix (a bug of ours) broke the parse; check each
                 // alone, leave out those that do not parse, and apply the rest
                 for (int i = chosen.size() - 1; i >= 0; i--) {
@@ -91,9 +94,9 @@ public final class FixAll {
                     chosenFor.remove(i);
                 }
                 next = Edits.apply(current, module.ir().lines(), editsOf(chosen));
+                nextModule = next.equals(current) ? null : ProjectLoader.module(file, file.toString(), next);
             }
-            if (next.equals(current)) break; // a fix that changes nothing ends the loop
-            SourceModule nextModule = ProjectLoader.module(file, file.toString(), next);
+            if (nextModule == null) break; // a fix that changes nothing ends the loop
             if (nextModule.ir().errors().size() > module.ir().errors().size()) break; // so does one that breaks the parse
             for (int i = 0; i < chosen.size(); i++) {
                 Diagnostic d = chosenFor.get(i);
