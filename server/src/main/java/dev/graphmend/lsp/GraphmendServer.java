@@ -161,7 +161,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         this.log = new Log(err);
         this.codeActions = new CodeActions(engine, log, () -> caps, uri -> {
             DocEntry e = docs.get(uri);
-            return e == null ? null : othersFor(e);
+            return e == null ? null : workspaceModules(e);
         });
         // the folder's pyproject.toml decides which files are indexed, as it decides what `check` walks
         this.indexing = new WorkspaceIndexing(index, log, () -> client, () -> caps, () -> shutdown,
@@ -603,7 +603,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
             Settings.Resolved cfg = settings.configFor(s.path);
             for (String err : cfg.errors()) reportConfigError(err);
             for (String w : cfg.warnings()) reportConfigWarning(w);
-            List<SourceModule> modules = othersFor(e);
+            List<SourceModule> modules = workspaceModules(e);
             long tConfig = System.nanoTime();
             SourceModule mine = s.module();
             modules.add(mine);
@@ -657,8 +657,11 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         return String.format(java.util.Locale.ROOT, "%.2f", (to - from) / 1e6);
     }
 
-    /** The project around a document: the workspace's files, with open documents' editor text standing in for theirs. */
-    private List<SourceModule> othersFor(DocEntry e) {
+    /**
+     * The project around a document: the index's modules, then the open documents' (their editor
+     * text stands in for their files), without {@code except}'s (null: all of them).
+     */
+    private List<SourceModule> workspaceModules(DocEntry except) {
         Set<Path> open = new HashSet<>();
         List<SourceModule> out = new ArrayList<>();
         for (DocEntry o : docs.values()) {
@@ -667,7 +670,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
                 s = o.snap;
             }
             open.add(s.path);
-            if (o != e && !s.path.equals(e.snap.path)) out.add(s.module());
+            if (except == null || o != except && !s.path.equals(except.snap.path)) out.add(s.module());
         }
         out.addAll(0, index.modulesExcept(open));
         return out;
@@ -745,24 +748,14 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
 
     /**
      * Builds the project of the whole index once and infers its facts (each class's attributes,
-     * which classes are submodules, which hold which, who imports whom, every function): the first analysis after
-     * indexing would otherwise do it for all of a package's classes while the user waits for the
-     * file they opened. Later projects are built from this one ({@link dev.graphmend.passes.AnalysisHost}).
+     * which classes are submodules, which hold which, who imports whom, every function): the first
+     * analysis after indexing would otherwise do it for all of a package's classes while the user
+     * waits for the file they opened. Later projects are built from this one ({@link dev.graphmend.passes.AnalysisHost}).
      */
     private void prepareProject(List<Path> roots) {
         if (roots.isEmpty()) return;
-        Set<Path> open = new HashSet<>();
-        List<SourceModule> modules = new ArrayList<>();
-        for (DocEntry o : docs.values()) {
-            Snapshot s;
-            synchronized (o) {
-                s = o.snap;
-            }
-            open.add(s.path);
-            modules.add(s.module());
-        }
-        modules.addAll(0, index.modulesExcept(open));
-        projects.project(modules, settings.configFor(roots.get(0).resolve("__init__.py")).config()).inferProjectFacts();
+        projects.project(workspaceModules(null), settings.configFor(roots.get(0).resolve("__init__.py")).config())
+                .inferProjectFacts();
     }
 
     /** Lets pending analyses of open documents run before the indexer takes the CPU again (at most 2 s). */
