@@ -582,7 +582,7 @@ public final class AnalysisMemo {
         int bf = first(b), af = first(a), len = b.span().endLine() - bf;
         if (a.span().endLine() - af != len) return false;
         for (int k = 0; k <= len; k++) {
-            if (!bIr.lines().lineText(bf + k).equals(aIr.lines().lineText(af + k))) return false;
+            if (!bIr.lines().sameLine(bf + k, aIr.lines(), af + k)) return false;
         }
         return true;
     }

@@ -128,6 +128,13 @@ public final class LineIndex {
         return found >= 0 ? found + 1 : -found - 1;
     }
 
+    /** Whether {@code line} here and {@code otherLine} of {@code other} have the same text (no copy of either is made). */
+    public boolean sameLine(int line, LineIndex other, int otherLine) {
+        int i = idx(line), j = other.idx(otherLine);
+        int len = charEnd(i) - charStart[i];
+        return len == other.charEnd(j) - other.charStart[j] && text.regionMatches(charStart[i], other.text, other.charStart[j], len);
+    }
+
     /** The text of {@code line}, without its newline. */
     public String lineText(int line) {
         int i = idx(line);

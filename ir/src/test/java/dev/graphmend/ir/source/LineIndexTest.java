@@ -18,6 +18,24 @@ class LineIndexTest {
     /** U+1D518 MATHEMATICAL FRAKTUR CAPITAL U: 1 code point, 2 UTF-16 units, 4 UTF-8 bytes. */
     static final String FRAKTUR_U = "\uD835\uDD18";
 
+    /** sameLine agrees with comparing lineText, for every pair of lines of two random texts (last lines, empty lines, astral chars). */
+    @Test
+    void sameLineAgreesWithLineText() {
+        Random rnd = new Random(7);
+        String[] pieces = {"a", "ab", "", " ", FRAKTUR_U, "\u00e9", "x = 1"};
+        for (int round = 0; round < 200; round++) {
+            StringBuilder a = new StringBuilder(), b = new StringBuilder();
+            for (int i = rnd.nextInt(6); i >= 0; i--) a.append(pieces[rnd.nextInt(pieces.length)]).append(rnd.nextBoolean() ? "\n" : "");
+            for (int i = rnd.nextInt(6); i >= 0; i--) b.append(pieces[rnd.nextInt(pieces.length)]).append(rnd.nextBoolean() ? "\n" : "");
+            LineIndex x = new LineIndex(a.toString()), y = new LineIndex(b.toString());
+            for (int i = 1; i <= x.lineCount(); i++) {
+                for (int j = 1; j <= y.lineCount(); j++) {
+                    assertEquals(x.lineText(i).equals(y.lineText(j)), x.sameLine(i, y, j), a + " / " + b + " lines " + i + ", " + j);
+                }
+            }
+        }
+    }
+
     @Test
     void lineCounts() {
         assertEquals(1, new LineIndex("").lineCount());
