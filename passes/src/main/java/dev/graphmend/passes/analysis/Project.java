@@ -484,7 +484,7 @@ public final class Project {
      * Built once per project from every module class, or, by a next project, from the previous
      * one's counts: the stale classes' evidence taken out, the new classes' put in.
      */
-    private volatile Map<ClassInfo, Integer> submoduleCounts;
+    private volatile IdentityHashMap<ClassInfo, Integer> submoduleCounts;
 
     /**
      * Whether instances of the class are submodules of another project module (so its forward is
@@ -494,9 +494,10 @@ public final class Project {
     public boolean isSubmodule(ClassInfo c) {
         Map<ClassInfo, Integer> s = submoduleCounts;
         if (s == null) {
-            Map<ClassInfo, Integer> found = new IdentityHashMap<>();
+            IdentityHashMap<ClassInfo, Integer> found = new IdentityHashMap<>();
             for (ClassInfo k : classList) if (k.isModule) count(found, submoduleEvidence(k), 1);
-            submoduleCounts = s = found;
+            submoduleCounts = found;
+            s = found;
         }
         return s.containsKey(c);
     }
@@ -570,15 +571,16 @@ public final class Project {
     }
 
     /** For each class, the module classes that hold an instance of it as an attribute; built like {@link #submoduleCounts}. */
-    private volatile Map<ClassInfo, List<ClassInfo>> containers;
+    private volatile IdentityHashMap<ClassInfo, List<ClassInfo>> containers;
 
     /** The project modules that hold an instance of {@code c} as an attribute (its parents), in no particular order. */
     public List<ClassInfo> containers(ClassInfo c) {
         Map<ClassInfo, List<ClassInfo>> index = containers;
         if (index == null) {
-            index = new IdentityHashMap<>();
-            for (ClassInfo k : classList) if (k.isModule) addHeld(index, k);
-            containers = index;
+            IdentityHashMap<ClassInfo, List<ClassInfo>> built = new IdentityHashMap<>();
+            for (ClassInfo k : classList) if (k.isModule) addHeld(built, k);
+            containers = built;
+            index = built;
         }
         return index.getOrDefault(c, List.of());
     }
@@ -617,10 +619,11 @@ public final class Project {
             }
             classNames = names;
         }
-        Map<ClassInfo, Integer> counts = previous.submoduleCounts;
-        Map<ClassInfo, List<ClassInfo>> index = previous.containers;
+        IdentityHashMap<ClassInfo, Integer> counts = previous.submoduleCounts;
+        IdentityHashMap<ClassInfo, List<ClassInfo>> index = previous.containers;
         if (counts != null) {
-            Map<ClassInfo, Integer> c = new IdentityHashMap<>(counts);
+            @SuppressWarnings("unchecked") // a copy of the table, not a put per entry
+            IdentityHashMap<ClassInfo, Integer> c = (IdentityHashMap<ClassInfo, Integer>) counts.clone();
             boolean ok = true;
             for (ClassInfo k : reuse.stale) {
                 if (!k.isModule) continue;
@@ -638,7 +641,8 @@ public final class Project {
             }
         }
         if (index != null) {
-            Map<ClassInfo, List<ClassInfo>> x = new IdentityHashMap<>(index);
+            @SuppressWarnings("unchecked")
+            IdentityHashMap<ClassInfo, List<ClassInfo>> x = (IdentityHashMap<ClassInfo, List<ClassInfo>>) index.clone();
             for (ClassInfo k : reuse.stale) {
                 x.remove(k);
                 if (!k.isModule || k.attributes == null) continue;
