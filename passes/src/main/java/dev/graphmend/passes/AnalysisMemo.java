@@ -60,10 +60,11 @@ public final class AnalysisMemo {
     private record Key(Ident def, Map<String, PortableVal> params, boolean root, Diagnostic.Root rootInfo) {}
 
     /**
-     * {@code moduleReads}: the callees whose calls in every compiled function a fix proposed here
-     * read, each with the digest of what it read ({@code DeferSideEffect.undeferrableDigest}).
+     * {@code lookups}: the method names looked up on each class; {@code moduleReads}: the callees
+     * whose calls in every compiled function a fix proposed here read, each with the digest of what
+     * it read ({@code DeferSideEffect.undeferrableDigest}); {@code namesALine}: a diagnostic's text
+     * names a line of the file, so it is found again after lines move.
      */
-    /** {@code namesALine}: a diagnostic's text names a line of the file, so it is found again after lines move. */
     private record Entry(Key key, Ident owner, Set<Node> consulted, Map<Node, Set<String>> lookups, List<Diagnostic> found,
                          Map<String, String> moduleReads, boolean namesALine) {}
 

@@ -31,10 +31,6 @@ final class DiagnosticMapper {
         return out;
     }
 
-    static org.eclipse.lsp4j.Diagnostic toLsp(Diagnostic d, Positions pos) {
-        return toLsp(d, pos, new java.util.HashMap<>());
-    }
-
     private static org.eclipse.lsp4j.Diagnostic toLsp(Diagnostic d, Positions pos, java.util.Map<String, String> uris) {
         org.eclipse.lsp4j.Diagnostic x = new org.eclipse.lsp4j.Diagnostic();
         x.setRange(pos.range(d.span()));

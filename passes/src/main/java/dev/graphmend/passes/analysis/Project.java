@@ -513,10 +513,7 @@ public final class Project {
     private List<ClassInfo> submoduleEvidence(ClassInfo k) {
         List<ClassInfo> e = k.submoduleEvidence;
         if (e != null) return e;
-        java.util.Set<ClassInfo> found = new java.util.LinkedHashSet<>();
-        for (Val v : attributes(k).values()) {
-            if (v.kind() == ValueKind.MODULE && v.cls() != null && v.cls() != k) found.add(v.cls());
-        }
+        java.util.Set<ClassInfo> found = new java.util.LinkedHashSet<>(held(k));
         java.util.Set<String> classNames = classNames();
         java.util.Set<String> importedNames = k.module().derived(IMPORTED_NAMES);
         for (Stmt.FunctionDef f : k.ownMethods().values()) {
