@@ -5,11 +5,12 @@ import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.model.Diagnostic;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
 import org.eclipse.lsp4j.ProgressParams;
 import org.eclipse.lsp4j.WorkDoneProgressBegin;
 import org.eclipse.lsp4j.WorkDoneProgressCreateParams;
@@ -21,32 +22,68 @@ import org.eclipse.lsp4j.services.LanguageClient;
 /**
  * Workspace indexing as the server runs it (docs/lsp.md, "Workspace"): a warm-up of the engine on
  * a bundled model file, then every Python file of the workspace folders read into the
- * {@link WorkspaceIndex}, with work-done progress for clients that support it. Runs on the
- * server's indexing thread and yields to the analysis of open documents ({@code yieldToAnalysis}).
+ * {@link WorkspaceIndex}, with work-done progress for clients that support it, then the
+ * workspace's facts inferred. Everything runs on one indexing thread, which yields to the analysis
+ * of open documents; files changed on disk are re-read on it too.
  */
 final class WorkspaceIndexing {
-    private final WorkspaceIndex index;
-    private final Log log;
-    private final Supplier<LanguageClient> client;
-    private final Supplier<ClientCaps> caps;
-    private final BooleanSupplier stopping;
-    private final Runnable yieldToAnalysis;
-    private final Predicate<Path> isOpen;
-    private final java.util.function.Function<Path, dev.graphmend.passes.config.FileSelection> selectionFor;
+    private final Session session;
+    private final AnalysisScheduler scheduler;
+    private final boolean warmUp;
+    private final ExecutorService thread = Executors.newSingleThreadExecutor(Threads.daemon("graphmend-index"));
     private final AtomicInteger progressTokens = new AtomicInteger();
+    private volatile CompletableFuture<Void> indexed = new CompletableFuture<>();
     private boolean warm; // only the indexing thread reads and writes it
 
-    WorkspaceIndexing(WorkspaceIndex index, Log log, Supplier<LanguageClient> client, Supplier<ClientCaps> caps,
-                      BooleanSupplier stopping, Runnable yieldToAnalysis, Predicate<Path> isOpen,
-                      java.util.function.Function<Path, dev.graphmend.passes.config.FileSelection> selectionFor) {
-        this.index = index;
-        this.log = log;
-        this.client = client;
-        this.caps = caps;
-        this.stopping = stopping;
-        this.yieldToAnalysis = yieldToAnalysis;
-        this.isOpen = isOpen;
-        this.selectionFor = selectionFor;
+    WorkspaceIndexing(Session session, AnalysisScheduler scheduler, boolean warmUp) {
+        this.session = session;
+        this.scheduler = scheduler;
+        this.warmUp = warmUp;
+    }
+
+    /** Completes when the latest indexing of the folders has finished (for tests). */
+    CompletableFuture<Void> indexed() { return indexed; }
+
+    /** (Re-)indexes the workspace folders on the indexing thread, then re-analyses the open documents. */
+    void start() {
+        List<Path> roots = session.folders;
+        CompletableFuture<Void> done = indexed.isDone() ? new CompletableFuture<>() : indexed;
+        indexed = done;
+        try {
+            thread.execute(() -> {
+                try {
+                    if (warmUp) warmUp();
+                    if (run(roots)) scheduler.scheduleAll(0);
+                } finally {
+                    done.complete(null);
+                }
+            });
+        } catch (RejectedExecutionException ex) {
+            done.complete(null);
+        }
+    }
+
+    /** Runs {@code job} on the indexing thread, after what is queued there (file events, indexing). */
+    void later(Runnable job) {
+        try {
+            thread.execute(job);
+        } catch (RejectedExecutionException ex) {
+            // shutting down
+        }
+    }
+
+    void shutdown() {
+        thread.shutdown();
+    }
+
+    /** The files the folder's pyproject.toml selects, as it decides what `check` walks. */
+    private dev.graphmend.passes.config.FileSelection selectionFor(Path root) {
+        var files = configOf(root).files();
+        return files.root() == null ? files.withRoot(root) : files;
+    }
+
+    private dev.graphmend.passes.config.AnalysisConfig configOf(Path root) {
+        return session.settings.configFor(root.resolve("__init__.py")).config();
     }
 
     /**
@@ -55,7 +92,7 @@ final class WorkspaceIndexing {
      * warm one, and that would be the first file the user opens. Yields to the analysis of open
      * documents; at most ~1.5 s, once per server.
      */
-    void warmUp() {
+    private void warmUp() {
         if (warm) return;
         warm = true;
         String text;
@@ -67,32 +104,32 @@ final class WorkspaceIndexing {
         }
         long t0 = System.nanoTime();
         int runs = 0;
-        for (; runs < 12 && !stopping.getAsBoolean() && System.nanoTime() - t0 < 1_500_000_000L; runs++) {
-            yieldToAnalysis.run();
+        for (; runs < 12 && !session.shutdown && System.nanoTime() - t0 < 1_500_000_000L; runs++) {
+            scheduler.waitWhileAnalysing();
             SourceModule m = dev.graphmend.passes.ProjectLoader.module(Path.of("warmup.py"), "warmup.py", text);
             List<Diagnostic> ds = Engine.DEFAULT.analyze(new Project(List.of(m), dev.graphmend.passes.config.AnalysisConfig.defaults()),
                     m, null).get(m);
-            DiagnosticMapper.resultId("warmup", DiagnosticMapper.toLsp(ds, new Positions(m.ir().lines(), caps.get().encoding())));
+            DiagnosticMapper.resultId("warmup", DiagnosticMapper.toLsp(ds, new Positions(m.ir().lines(), session.caps.encoding())));
         }
-        log.info("warmed up with " + runs + " analyses in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
+        session.log.info("warmed up with " + runs + " analyses in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
     }
 
     /**
-     * Indexes the Python files under {@code roots}, reporting progress, then runs {@code prepare}
-     * (the project's class facts) inside the same progress; returns false when there was nothing to index.
+     * Indexes the Python files under {@code roots}, reporting progress, then prepares the project
+     * (its class facts) inside the same progress; returns false when there was nothing to index.
      */
-    boolean run(List<Path> roots, Runnable prepare) {
+    private boolean run(List<Path> roots) {
         if (roots.isEmpty()) return false;
-        List<Path> files = WorkspaceIndex.pythonFiles(roots, selectionFor);
-        LanguageClient c = client.get();
+        List<Path> files = WorkspaceIndex.pythonFiles(roots, this::selectionFor);
+        LanguageClient c = session.client;
         Either<String, Integer> token = null;
-        if (c != null && caps.get().workDoneProgress()) {
+        if (c != null && session.caps.workDoneProgress()) {
             Either<String, Integer> t = Either.forLeft("graphmend-index-" + progressTokens.incrementAndGet());
             try {
                 c.createProgress(new WorkDoneProgressCreateParams(t)).get(10, TimeUnit.SECONDS);
                 token = t;
             } catch (Exception ex) {
-                log.warn("window/workDoneProgress/create failed: " + ex);
+                session.log.warn("window/workDoneProgress/create failed: " + ex);
             }
         }
         long t0 = System.currentTimeMillis();
@@ -106,19 +143,19 @@ final class WorkspaceIndexing {
         }
         Either<String, Integer> tok = token;
         int step = Math.max(1, files.size() / 20);
-        index.index(files, (done, total) -> {
+        session.index.index(files, (done, total) -> {
             if (tok != null && (done % step == 0) && done < total) {
                 WorkDoneProgressReport r = new WorkDoneProgressReport();
                 r.setMessage(done + "/" + total + " files");
                 r.setPercentage(done * 100 / Math.max(1, total));
                 c.notifyProgress(new ProgressParams(tok, Either.forLeft(r)));
             }
-        }, () -> stopping.getAsBoolean() || Thread.currentThread().isInterrupted(), yieldToAnalysis, isOpen);
+        }, () -> session.shutdown || Thread.currentThread().isInterrupted(), scheduler::waitWhileAnalysing, session.docs::isOpen);
         // open documents are read from their buffers, not indexed from disk: they count as found
         int open = 0, read = 0;
         for (Path f : files) {
-            if (isOpen.test(f)) open++;
-            else if (index.contains(f)) read++;
+            if (session.docs.isOpen(f)) open++;
+            else if (session.index.contains(f)) read++;
         }
         if (tok != null) {
             WorkDoneProgressReport r = new WorkDoneProgressReport();
@@ -127,11 +164,11 @@ final class WorkspaceIndexing {
             c.notifyProgress(new ProgressParams(tok, Either.forLeft(r)));
         }
         long tPrepare = System.currentTimeMillis();
-        yieldToAnalysis.run();
+        scheduler.waitWhileAnalysing();
         try {
-            prepare.run();
+            scheduler.prepareProject(configOf(roots.get(0)));
         } catch (RuntimeException | StackOverflowError e) {
-            log.error("inferring the workspace's classes failed (the first analysis will do it): " + e);
+            session.log.error("inferring the workspace's classes failed (the first analysis will do it): " + e);
         }
         long prepareMs = System.currentTimeMillis() - tPrepare;
         String found = "indexed " + (read + open) + " Python files";
@@ -142,7 +179,7 @@ final class WorkspaceIndexing {
             end.setMessage(found.substring("indexed ".length()));
             c.notifyProgress(new ProgressParams(token, Either.forLeft(end)));
         }
-        log.info(found + detail + " in " + (System.currentTimeMillis() - t0) + " ms (classes and imports inferred in " + prepareMs + " ms)");
+        session.log.info(found + detail + " in " + (System.currentTimeMillis() - t0) + " ms (classes and imports inferred in " + prepareMs + " ms)");
         return true;
     }
 }

@@ -180,11 +180,17 @@ class WorkspaceTest {
         Files.writeString(other, "x = 1\n");
         Files.write(dir.resolve("latin1.py"), new byte[] {'s', ' ', '=', ' ', '"', (byte) 0xe9, '"', '\n'});
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-        WorkspaceIndex index = new WorkspaceIndex();
-        WorkspaceIndexing indexing = new WorkspaceIndexing(index, new Log(new java.io.PrintStream(err, true)), () -> null,
-                () -> ClientCaps.of(Harness.caps(false, false, true)), () -> false, () -> {}, p -> p.equals(model),
-                root -> dev.graphmend.passes.config.FileSelection.defaults().withRoot(root));
-        assertTrue(indexing.run(List.of(dir), () -> {}));
+        Session session = new Session(new Log(new java.io.PrintStream(err, true)));
+        session.folders = List.of(dir);
+        String uri = model.toUri().toString();
+        session.docs.put(new OpenDocument(uri, new Snapshot(uri, model, 1,
+                dev.graphmend.ir.document.UniIR.of(dev.graphmend.ir.document.PythonDocument.open(Texts.SAMPLE, 1)))));
+        AnalysisScheduler scheduler = new AnalysisScheduler(session, Engine.DEFAULT, new AnalysisScheduler.Delays(0, 0),
+                new dev.graphmend.passes.AnalysisHost());
+        WorkspaceIndexing indexing = new WorkspaceIndexing(session, scheduler, false);
+        indexing.start();
+        indexing.indexed().get(30, TimeUnit.SECONDS);
+        WorkspaceIndex index = session.index;
         assertFalse(index.contains(model), "an open document is read from its buffer, not from disk");
         assertTrue(index.contains(other));
         assertTrue(err.toString().contains("indexed 2 Python files (1 open in the editor, 1 not readable as UTF-8 Python)"),
