@@ -189,7 +189,7 @@ final class AnalysisScheduler {
             ClientCaps caps = session.caps;
             // (a clean file needs no line index: building one scans the whole text)
             List<org.eclipse.lsp4j.Diagnostic> lsp = list.isEmpty() ? List.of()
-                    : DiagnosticMapper.toLsp(list, s.positions(caps.encoding()));
+                    : DiagnosticMapper.toLsp(list, s.positions(caps.encoding()), e.json);
             Analysis a = new Analysis(s, cfg.config(), list, lsp, found);
             CompletableFuture<Analysis> waiting;
             synchronized (e) {

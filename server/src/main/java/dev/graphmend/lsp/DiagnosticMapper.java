@@ -25,28 +25,117 @@ final class DiagnosticMapper {
     private DiagnosticMapper() {}
 
     static List<org.eclipse.lsp4j.Diagnostic> toLsp(List<Diagnostic> found, Positions pos) {
+        return toLsp(found, pos, new JsonCache());
+    }
+
+    /**
+     * Maps one version's diagnostics; {@code cache} holds the JSON of the members that do not move
+     * with the text from the document's previous version (a diagnostic below an edit only moves).
+     */
+    static List<org.eclipse.lsp4j.Diagnostic> toLsp(List<Diagnostic> found, Positions pos, JsonCache cache) {
         List<org.eclipse.lsp4j.Diagnostic> out = new ArrayList<>(found.size());
         java.util.Map<String, String> uris = new java.util.HashMap<>(); // the roots of a file are few
-        for (Diagnostic d : found) out.add(toLsp(d, pos, uris));
+        java.util.Map<Object, Object> next = new java.util.HashMap<>(found.size() * 2);
+        for (Diagnostic d : found) out.add(toLsp(d, pos, uris, cache.previous, next));
+        cache.previous = next;
         return out;
     }
 
-    private static org.eclipse.lsp4j.Diagnostic toLsp(Diagnostic d, Positions pos, java.util.Map<String, String> uris) {
-        org.eclipse.lsp4j.Diagnostic x = new org.eclipse.lsp4j.Diagnostic();
-        x.setRange(pos.range(d.span()));
-        x.setSeverity(severity(d.severity()));
-        x.setCode(d.code());
-        x.setSource(SOURCE);
-        x.setMessage(d.message());
-        x.setCodeDescription(new DiagnosticCodeDescription(d.rule().docsUrl()));
+    /**
+     * The JSON of the fixed members of a document's diagnostics, by what they are made of, from
+     * its last mapping: entries of diagnostics that disappeared are dropped at the next one. Used
+     * by the analysis thread only.
+     */
+    static final class JsonCache {
+        private java.util.Map<Object, Object> previous = java.util.Map.of();
+    }
+
+    /**
+     * What a diagnostic's fixed members are made of: its rule, severity, message, Dynamo ids, fixes
+     * (title and safety) and the reason for none; not its span or root. Hashes the message only,
+     * whose hash its string keeps.
+     */
+    private static final class FixedKey {
+        final Diagnostic d;
+
+        FixedKey(Diagnostic d) {
+            this.d = d;
+        }
+
+        @Override
+        public int hashCode() {
+            return d.message().hashCode() * 31 + d.severity().ordinal();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof FixedKey k)) return false;
+            Diagnostic e = k.d;
+            if (e == d) return true;
+            if (e.rule() != d.rule() && !e.rule().equals(d.rule()) || e.severity() != d.severity() || !e.message().equals(d.message())
+                    || e.dynamoIds() != d.dynamoIds() && !e.dynamoIds().equals(d.dynamoIds()) || !java.util.Objects.equals(e.noFixReason(), d.noFixReason())
+                    || e.fixes().size() != d.fixes().size()) return false;
+            for (int i = 0; i < d.fixes().size(); i++) {
+                Diagnostic.Fix a = d.fixes().get(i), b = e.fixes().get(i);
+                if (a.safety() != b.safety() || !a.title().equals(b.title())) return false;
+            }
+            return true;
+        }
+    }
+
+    /**
+     * A diagnostic's fixed members as JSON, and its {@code data} object (shared by the versions'
+     * diagnostics: no one changes it, as no one changes a mapped diagnostic).
+     */
+    private record Fixed(String json, JsonObject data) {}
+
+    /** What its related information is made of, but the line. */
+    private record RelatedKey(String uri, String description) {}
+
+    private static final com.google.gson.Gson GSON = new com.google.gson.GsonBuilder().disableHtmlEscaping().create();
+
+    private static org.eclipse.lsp4j.Diagnostic toLsp(Diagnostic d, Positions pos, java.util.Map<String, String> uris,
+                                                      java.util.Map<Object, Object> previous, java.util.Map<Object, Object> next) {
+        DiagnosticSeverity severity = severity(d.severity());
+        DiagnosticCodeDescription description = new DiagnosticCodeDescription(d.rule().docsUrl());
+        FixedKey key = new FixedKey(d);
+        Fixed kept = (Fixed) previous.get(key);
+        if (kept == null) kept = (Fixed) next.get(key);
+        if (kept == null) {
+            JsonObject data = data(d);
+            JsonObject o = new JsonObject();
+            o.addProperty("severity", severity.getValue());
+            o.addProperty("code", d.code());
+            o.addProperty("source", SOURCE);
+            o.addProperty("message", d.message());
+            JsonObject href = new JsonObject();
+            href.addProperty("href", description.getHref());
+            o.add("codeDescription", href);
+            o.add("data", data);
+            String json = GSON.toJson(o);
+            kept = new Fixed(json.substring(1, json.length() - 1), data);
+        }
+        next.put(key, kept);
+        List<DiagnosticRelatedInformation> related = null;
+        String[] relatedJson = null;
         if (d.root() != null) {
             Position at = new Position(Math.max(0, d.root().line() - 1), 0);
-            x.setRelatedInformation(List.of(new DiagnosticRelatedInformation(
-                    new Location(uris.computeIfAbsent(d.root().path(), DiagnosticMapper::uriOf), new Range(at, at)),
-                    "compiled because of " + d.root().description())));
+            String uri = uris.computeIfAbsent(d.root().path(), DiagnosticMapper::uriOf);
+            String message = "compiled because of " + d.root().description();
+            related = List.of(new DiagnosticRelatedInformation(new Location(uri, new Range(at, at)), message));
+            RelatedKey rk = new RelatedKey(uri, message);
+            relatedJson = (String[]) previous.get(rk);
+            if (relatedJson == null) relatedJson = (String[]) next.get(rk);
+            if (relatedJson == null) {
+                relatedJson = new String[] {
+                        "\"relatedInformation\":[{\"location\":{\"uri\":" + GSON.toJson(uri) + ",\"range\":{\"start\":{\"line\":",
+                        ",\"character\":0},\"end\":{\"line\":",
+                        ",\"character\":0}}},\"message\":" + GSON.toJson(message) + "}]"};
+            }
+            next.put(rk, relatedJson);
         }
-        x.setData(data(d));
-        return x;
+        return new MappedDiagnostic(pos.range(d.span()), severity, d.code(), SOURCE, d.message(), description, related, kept.data(),
+                kept.json(), relatedJson);
     }
 
     /** What a client can read back without the server: rule name, Dynamo ids, fixes, why none. */

@@ -84,7 +84,7 @@ public final class LspMain {
                 .setOutput(out)
                 .setExecutorService(exec)
                 .validateMessages(true)
-                .configureGson(b -> b.registerTypeAdapterFactory(new AnnotatedEditsAdapter()))
+                .configureGson(b -> b.registerTypeAdapterFactory(new AnnotatedEditsAdapter()).registerTypeAdapterFactory(new MappedDiagnostic.Adapter()))
                 .create();
     }
 

@@ -5,8 +5,8 @@ import java.util.concurrent.Future;
 
 /**
  * One open document: its latest snapshot, its pending analysis and who waits for its result.
- * Every field but {@code memo} is guarded by the object's monitor ({@link AnalysisScheduler}
- * has the rules); {@code memo} belongs to the analysis thread.
+ * Every field but {@code memo} and {@code json} is guarded by the object's monitor ({@link AnalysisScheduler}
+ * has the rules); those belong to the analysis thread.
  */
 final class OpenDocument {
     final String uri;
@@ -17,6 +17,8 @@ final class OpenDocument {
     CompletableFuture<Analysis> next = new CompletableFuture<>();
     /** What the previous version's analysis found per function; used by the analysis thread only. */
     final dev.graphmend.passes.AnalysisMemo memo = new dev.graphmend.passes.AnalysisMemo();
+    /** The JSON of the previous version's diagnostics' fixed members; used by the analysis thread only. */
+    final DiagnosticMapper.JsonCache json = new DiagnosticMapper.JsonCache();
     Analysis last;
     long lastGeneration = -1;
     boolean closed;
