@@ -129,7 +129,7 @@ public final class AnalysisMemo {
      * (asked only when a changed function spells the callee, or the compiled functions changed).
      */
     List<Diagnostic> lookup(CompileRegions.Reached r, java.util.function.Function<String, String> readNow) {
-        Entry e = entries.get(key(r));
+        Entry e = entries.get(keyOf(r));
         if (e == null || changed.contains(e.owner.node()) || !Collections.disjoint(e.consulted, changed)) {
             return null;
         }
@@ -155,7 +155,7 @@ public final class AnalysisMemo {
         ClassInfo owner = r.function().owner();
         boolean namesALine = false;
         for (Diagnostic d : found) namesALine |= namesALine(d);
-        Entry e = new Entry(key(r), new Ident(owner == null ? null : owner.def()), snapshot(consulted), snapshot(lookups),
+        Entry e = new Entry(keyOf(r), new Ident(owner == null ? null : owner.def()), snapshot(consulted), snapshot(lookups),
                 List.copyOf(found), Map.copyOf(moduleReads), namesALine);
         synchronized (this) {
             next.put(e.key, e);
@@ -164,6 +164,7 @@ public final class AnalysisMemo {
     }
 
     private Set<Key> compiledBefore = Set.of(); // the last version's compiled functions of the focus, moved to this one
+    private Map<CompileRegions.Reached, Key> keys = Map.of(); // this version's compiled functions' keys
     private Set<Key> compiledNow = Set.of();
     private boolean sameCompiled;
     private String changedSource = ""; // the text of the changed functions, before and after the edit
@@ -172,7 +173,13 @@ public final class AnalysisMemo {
     /** The focus module's compiled functions in this version (before any lookup). */
     void compiled(List<CompileRegions.Reached> reached) {
         Set<Key> now = new java.util.HashSet<>();
-        for (CompileRegions.Reached r : reached) now.add(key(r));
+        Map<CompileRegions.Reached, Key> keys = new IdentityHashMap<>();
+        for (CompileRegions.Reached r : reached) {
+            Key k = key(r);
+            keys.put(r, k);
+            now.add(k);
+        }
+        this.keys = keys; // built before the parallel lookups start, then only read
         compiledNow = now;
         Set<Key> stable = new java.util.HashSet<>();
         for (Key k : now) if (!changedNow.contains(k.def().node())) stable.add(k);
@@ -214,6 +221,11 @@ public final class AnalysisMemo {
         Set<Node> s = Collections.newSetFromMap(new IdentityHashMap<>());
         s.addAll(consulted);
         return s;
+    }
+
+    private Key keyOf(CompileRegions.Reached r) {
+        Key k = keys.get(r);
+        return k != null ? k : key(r);
     }
 
     private static Key key(CompileRegions.Reached r) {
@@ -350,6 +362,14 @@ public final class AnalysisMemo {
     }
 
     private static Map<String, PortableVal> movedParams(Map<String, PortableVal> params, Alignment a) {
+        boolean remap = false;
+        for (PortableVal v : params.values()) {
+            if (v.cls() == null) continue;
+            Ident c = movedDef(v.cls(), a);
+            if (c == null) return null;
+            remap |= c != v.cls();
+        }
+        if (!remap) return params; // entries share the map: none is changed in place
         Map<String, PortableVal> out = new HashMap<>();
         for (Map.Entry<String, PortableVal> p : params.entrySet()) {
             PortableVal v = p.getValue();
@@ -653,12 +673,7 @@ public final class AnalysisMemo {
             Map<Node, Set<String>> lookups = movedLookups(e.lookups(), a);
             if (consulted == null || lookups == null) continue;
             boolean ok = true;
-            Map<String, PortableVal> params = new HashMap<>();
-            for (Map.Entry<String, PortableVal> p : e.key().params().entrySet()) {
-                PortableVal v = p.getValue();
-                Moved mc = v.cls() == null ? null : a.moved.get(v.cls());
-                params.put(p.getKey(), mc == null ? v : new PortableVal(v.kind(), new Ident(mc.now()), v.input()));
-            }
+            Map<String, PortableVal> params = movedClasses(e.key().params(), a);
             Diagnostic.Root root = moveRoot(e.key().rootInfo(), a, path);
             if (e.key().rootInfo() != null && root == null) continue;
             List<Diagnostic> found = new ArrayList<>();
@@ -719,16 +734,31 @@ public final class AnalysisMemo {
         return out;
     }
 
+    /**
+     * Parameters whose classes moved to their new nodes (a class not moved stands as it was); the
+     * same map when none moved to another node.
+     */
+    private static Map<String, PortableVal> movedClasses(Map<String, PortableVal> params, Alignment a) {
+        boolean remap = false;
+        for (PortableVal v : params.values()) {
+            Moved mc = v.cls() == null ? null : a.moved.get(v.cls());
+            remap |= mc != null && mc.now() != v.cls().node();
+        }
+        if (!remap) return params;
+        Map<String, PortableVal> out = new HashMap<>();
+        for (Map.Entry<String, PortableVal> p : params.entrySet()) {
+            PortableVal v = p.getValue();
+            Moved mc = v.cls() == null ? null : a.moved.get(v.cls());
+            out.put(p.getKey(), mc == null ? v : new PortableVal(v.kind(), new Ident(mc.now()), v.input()));
+        }
+        return out;
+    }
+
     /** A key moved to the new version's nodes and lines; null when its function or root did not survive. */
     private static Key moveKey(Key k, Alignment a, String path) {
         Moved def = a.moved.get(k.def());
         if (def == null) return null;
-        Map<String, PortableVal> params = new HashMap<>();
-        for (Map.Entry<String, PortableVal> p : k.params().entrySet()) {
-            PortableVal v = p.getValue();
-            Moved mc = v.cls() == null ? null : a.moved.get(v.cls());
-            params.put(p.getKey(), mc == null ? v : new PortableVal(v.kind(), new Ident(mc.now()), v.input()));
-        }
+        Map<String, PortableVal> params = movedClasses(k.params(), a);
         Diagnostic.Root root = moveRoot(k.rootInfo(), a, path);
         if (k.rootInfo() != null && root == null) return null;
         return new Key(new Ident(def.now()), params, k.root(), root);
