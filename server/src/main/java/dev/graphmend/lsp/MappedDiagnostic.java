@@ -69,7 +69,10 @@ final class MappedDiagnostic extends Diagnostic {
 
     /** This diagnostic as JSON, the same object LSP4J's reflective adapter writes (members in another order). */
     String toJson() {
-        StringBuilder b = new StringBuilder(fixedJson.length() + (relatedJson == null ? 64 : 256));
+        // sized for the whole (numbers of up to 7 digits): a builder that grows copies it
+        int size = fixedJson.length() + 96 + (relatedJson == null ? 0 : relatedJson[0].length() + relatedJson[1].length()
+                + relatedJson[2].length() + 16);
+        StringBuilder b = new StringBuilder(size);
         b.append("{\"range\":");
         Range r = getRange();
         position(b.append("{\"start\":"), r.getStart()).append(",\"end\":");
