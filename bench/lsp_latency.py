@@ -186,8 +186,11 @@ class Server:
         return await asyncio.wait_for(fut, timeout)
 
     async def notify(self, method, params):
+        """Sends a notification; returns when it was sent (taken before the write: taken after the
+        drain, it came after the answer's arrival when the loop read the answer during the drain)."""
+        t = now()
         await self._send({"jsonrpc": "2.0", "method": method, "params": params})
-        return now()
+        return t
 
     def expect(self, pred):
         """A future for the first publish (from now on) that satisfies pred."""
