@@ -110,18 +110,19 @@ public final class Analyzer {
         compiled.forEach((m, rs) -> byModule.put(m, new dev.graphmend.passes.fix.ModuleFunctions(() -> rs.stream()
                 .map(r -> new FunctionContext(project, r.function(), r.params(), r.isRoot())).toList())));
         if (memoNow != null) memoNow.compiled(compiled.getOrDefault(focus, List.of()));
-        regions.reached().parallelStream().forEach(reached -> {
+        // what the memo still holds is taken on this thread; only the functions analysed again go
+        // parallel (on a keystroke that is one or two of hundreds, which the stream split and joined)
+        List<CompileRegions.Reached> toAnalyse = new ArrayList<>();
+        for (CompileRegions.Reached reached : regions.reached()) {
             SourceModule m = reached.function().module();
-            if (focus != null && m != focus) return;
+            if (focus != null && m != focus) continue;
             List<Diagnostic> known = memoNow == null ? null : memoNow.lookup(reached, callee -> byModule.get(m) == null ? ""
                     : dev.graphmend.passes.fix.DeferSideEffect.undeferrableDigest(byModule.get(m), callee));
-            if (known != null) {
-                List<Diagnostic> list = out.get(m);
-                synchronized (list) {
-                    list.addAll(known);
-                }
-                return;
-            }
+            if (known != null) out.get(m).addAll(known);
+            else toAnalyse.add(reached);
+        }
+        (toAnalyse.size() > 1 ? toAnalyse.parallelStream() : toAnalyse.stream()).forEach(reached -> {
+            SourceModule m = reached.function().module();
             FunctionContext ctx = reached.context(project); // reuses what discovery inferred
             List<Diagnostic> found = new ArrayList<>();
             for (Rule rule : rules) {
