@@ -129,9 +129,16 @@ public final class PythonDocument {
         String newText = text.substring(0, startOffset) + change.text() + text.substring(endOffset);
         int firstLine = lineOfOffset(startOffset) + 1; // 1-based lines the change touches
         int lastLine = lineOfOffset(endOffset) + 1;
+        // whole lines replaced by whole lines (a method deleted, from the start of its line to the
+        // start of the next member's) leave the line the range ends at as it was: it is not touched,
+        // and taking it as touched re-parsed the whole class. (When the narrower region cannot be
+        // re-parsed alone, a whole statement deleted, the wider one is tried.)
+        boolean wholeLines = lastLine > firstLine && isLineStart(startOffset) && isLineStart(endOffset)
+                && (change.text().isEmpty() || change.text().endsWith("\n"));
         try {
             int[] newLineStarts = lineStartsAfter(lineStarts(), startOffset, endOffset, change.text(), newText);
-            PythonDocument d = incremental(newText, newVersion, newLineStarts, firstLine, lastLine);
+            PythonDocument d = wholeLines ? incremental(newText, newVersion, newLineStarts, firstLine, lastLine - 1) : null;
+            if (d == null) d = incremental(newText, newVersion, newLineStarts, firstLine, lastLine);
             if (d != null) return d;
         } catch (RuntimeException e) {
             // a bug in the fast path must not lose the edit: parse the whole text
@@ -196,7 +203,12 @@ public final class PythonDocument {
         Chunk member = cls.members.get(m);
         int regionStart = member.startLine;
         int regionEnd = member.endLine + delta;
-        if (regionEnd <= regionStart) return null;
+        if (regionEnd < regionStart) return null;
+        if (regionEnd == regionStart) {
+            // the member's lines are gone, and nothing came in their place: the class keeps the others
+            if (!cls.errors.isEmpty() || firstLine != member.startLine) return null;
+            return withMembers(i, List.of(), m, newText, newVersion, newSource, newLineStarts, delta, false);
+        }
         String region = linesOf(normalized, newText, newLineStarts, regionStart, regionEnd);
         int indent = indentOf(region);
         // the edited member must still start at the class's member indentation (deleting a `def`
@@ -221,6 +233,15 @@ public final class PythonDocument {
         for (Chunk c : cls.members) memberCol = Math.min(memberCol, minCol(c.stmts));
         if (minCol(f.body()) != memberCol) return null;
         List<Chunk> newMembers = chunksOf(f.body(), regionStart, regionEnd, false, f.errors(), memberCol);
+        return withMembers(i, newMembers, m, newText, newVersion, newSource, newLineStarts, delta,
+                !f.recoverySensitiveLines().isEmpty());
+    }
+
+    /** The document with class chunk {@code i}'s member {@code m} replaced by {@code newMembers}, and what follows moved by {@code delta} lines. */
+    private PythonDocument withMembers(int i, List<Chunk> newMembers, int m, String newText, int newVersion, SourceText newSource,
+                                       int[] newLineStarts, int delta, boolean sensitive) {
+        Chunk cls = chunks.get(i);
+        Stmt.ClassDef old = (Stmt.ClassDef) cls.stmts.get(0);
         List<Chunk> members = new ArrayList<>(cls.members.size() + newMembers.size());
         members.addAll(cls.members.subList(0, m));
         members.addAll(newMembers);
@@ -237,7 +258,7 @@ public final class PythonDocument {
         List<Chunk> next = new ArrayList<>(chunks.size());
         next.addAll(chunks.subList(0, i));
         next.add(new Chunk(cls.startLine, cls.endLine + delta, List.of(updated), members, classErrors,
-                cls.recoverySensitive || !f.recoverySensitiveLines().isEmpty()));
+                cls.recoverySensitive || sensitive));
         for (int k = i + 1; k < chunks.size(); k++) next.add(chunks.get(k).shift(delta));
         if (anySensitive(next)) return null;
         return new PythonDocument(newText, newVersion, newSource, moduleOf(next), errorsOf(next), next, newLineStarts, Update.MEMBER);
@@ -513,6 +534,10 @@ public final class PythonDocument {
     }
 
     /** The 0-based line holding a String offset. */
+    private boolean isLineStart(int offset) {
+        return lineStarts()[lineOfOffset(offset)] == offset;
+    }
+
     private int lineOfOffset(int offset) {
         int[] starts = lineStarts();
         int lo = 0;

@@ -314,7 +314,24 @@ class IncrementalParsePropertyTest {
         int line = rnd.nextInt(lines.size());
         int len = lines.get(line).length();
         int ch = rnd.nextInt(len + 3); // past the end too: editors may send it, it clamps
-        switch (rnd.nextInt(8)) {
+        switch (rnd.nextInt(9)) {
+            case 8: { // delete a whole indented block (a method), from its line to the start of the next line as indented
+                for (int tries = 0; tries < 20; tries++) {
+                    int at = rnd.nextInt(lines.size());
+                    String l = lines.get(at);
+                    int indent = l.length() - l.stripLeading().length();
+                    if (indent == 0 || !(l.stripLeading().startsWith("def ") || l.stripLeading().startsWith("@"))) continue;
+                    int end = at + 1;
+                    while (end < lines.size()) {
+                        String e = lines.get(end);
+                        if (!e.isBlank() && e.length() - e.stripLeading().length() <= indent) break;
+                        end++;
+                    }
+                    if (end >= lines.size()) continue;
+                    return TextChange.replace(at, 0, end, 0, "");
+                }
+                return TextChange.replace(line, 0, Math.min(lines.size() - 1, line + 1), 0, "");
+            }
             case 0: case 1: case 2: // type something
                 return TextChange.replace(line, ch, line, ch, TYPED[rnd.nextInt(TYPED.length)]);
             case 3: { // delete a few characters
