@@ -130,10 +130,25 @@ final class FixCommand {
     static void writeDiff(String path, String before, String after, Writer out) throws IOException {
         List<String> a = diffLines(before), b = diffLines(after);
         Patch<String> patch = DiffUtils.diff(a, b);
-        for (String line : UnifiedDiffUtils.generateUnifiedDiff("a/" + path, "b/" + path, a, patch, 3)) {
+        String shown = diffPath(path);
+        for (String line : UnifiedDiffUtils.generateUnifiedDiff("a/" + shown, "b/" + shown, a, patch, 3)) {
             out.write(line);
             out.write("\n");
         }
+    }
+
+    /**
+     * The path as the diff names it: an absolute path without its root, as git names it
+     * ({@code a/root/m.py}, not {@code a//root/m.py}, which {@code patch -p1} read as absolute).
+     */
+    static String diffPath(String path) {
+        try {
+            java.nio.file.Path p = java.nio.file.Path.of(path);
+            if (p.isAbsolute() && p.getRoot() != null) return p.getRoot().relativize(p).toString().replace('\\', '/');
+        } catch (RuntimeException e) {
+            // not a path this platform reads: shown as given
+        }
+        return path;
     }
 
     /**

@@ -183,6 +183,17 @@ class FixCommandTest {
         assertTrue(r.out().contains("Fixed 1 diagnostic in 1 file; 1 fixable but not written (1 file could not be written, see above); 0 remaining."), r.out());
     }
 
+    /** An absolute path is named as git names it, without its root: `a//root/m.py` made `patch -p1` write to /root/m.py. */
+    @Test
+    void anAbsolutePathIsNamedWithoutItsRoot() throws Exception {
+        java.io.StringWriter out = new java.io.StringWriter();
+        FixCommand.writeDiff("/work/pkg/m.py", "x = 1\n", "x = 2\n", out);
+        assertTrue(out.toString().startsWith("--- a/work/pkg/m.py\n+++ b/work/pkg/m.py\n@@ "), out.toString());
+        java.io.StringWriter relative = new java.io.StringWriter();
+        FixCommand.writeDiff("pkg/m.py", "x = 1\n", "x = 2\n", relative);
+        assertTrue(relative.toString().startsWith("--- a/pkg/m.py\n+++ b/pkg/m.py\n@@ "), relative.toString());
+    }
+
     /** The diff goes to `git apply` as it is: a/ and b/ prefixes, stdout carrying nothing else. */
     @Test
     void gitApplyTakesTheDiff(@TempDir Path dir) throws Exception {
