@@ -35,8 +35,8 @@ final class GuardedJsonHandler extends MessageJsonHandler {
     /**
      * The size of the last message written (a hint for the next): a dense file's diagnostics are
      * ~400 KB, which a default {@link java.io.StringWriter} reached by doubling, copying twice the
-     * message at every keystroke. Messages are written by one thread at a time, and a wrong hint
-     * costs only a copy.
+     * message at every keystroke. Threads that write at once may race on the hint: a wrong one costs
+     * only a copy.
      */
     private volatile int lastSize = 1024;
 
