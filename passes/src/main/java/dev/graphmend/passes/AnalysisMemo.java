@@ -57,7 +57,19 @@ public final class AnalysisMemo {
     /** A parameter value that outlives its project: the class as its definition node. */
     private record PortableVal(ValueKind kind, Ident cls, boolean input) {}
 
-    private record Key(Ident def, Map<String, PortableVal> params, boolean root, Diagnostic.Root rootInfo) {}
+    /** A compiled function of the focus with its parameters and root. Its hash is computed once: each is put and looked up several times per version. */
+    private record Key(Ident def, Map<String, PortableVal> params, boolean root, Diagnostic.Root rootInfo, int hash) {
+        Key(Ident def, Map<String, PortableVal> params, boolean root, Diagnostic.Root rootInfo) {
+            this(def, params, root, rootInfo, java.util.Objects.hash(def, params, root, rootInfo));
+        }
+
+        @Override public int hashCode() { return hash; }
+
+        @Override public boolean equals(Object o) {
+            return o instanceof Key k && k.hash == hash && k.def.equals(def) && k.root == root && k.params.equals(params)
+                    && Objects.equals(k.rootInfo, rootInfo);
+        }
+    }
 
     /**
      * {@code lookups}: the method names looked up on each class; {@code moduleReads}: the callees
@@ -240,7 +252,17 @@ public final class AnalysisMemo {
     // ---- the calls discovery followed (CompileRegions.FollowMemo) ----
 
     /** A function with its parameters, as values that outlive their project. */
-    private record FollowKey(Ident def, Map<String, PortableVal> params) {}
+    private record FollowKey(Ident def, Map<String, PortableVal> params, int hash) {
+        FollowKey(Ident def, Map<String, PortableVal> params) {
+            this(def, params, 31 * def.hashCode() + params.hashCode());
+        }
+
+        @Override public int hashCode() { return hash; }
+
+        @Override public boolean equals(Object o) {
+            return o instanceof FollowKey k && k.hash == hash && k.def.equals(def) && k.params.equals(params);
+        }
+    }
 
     private record PortableFollowed(Ident callee, Map<String, PortableVal> params) {}
 
@@ -341,15 +363,33 @@ public final class AnalysisMemo {
                     followed = null;
                     break;
                 }
-                followed.add(new PortableFollowed(callee, ps));
+                followed.add(callee == f.callee() && ps == f.params() ? f : new PortableFollowed(callee, ps));
             }
             if (followed == null) continue;
             Ident owner = e.owner().node() == null ? e.owner() : movedDef(e.owner(), a);
             if (owner == null) continue;
+            if (now == def && params == e.key().params() && owner == e.owner() && consulted == e.consulted()
+                    && lookups == e.lookups() && sameFollowed(followed, e.followed())) {
+                out.put(e.key(), e); // nothing of it moved
+                continue;
+            }
             FollowKey key = new FollowKey(now, params);
             out.put(key, new FollowEntry(key, owner, consulted, lookups, List.copyOf(followed)));
         }
         return out;
+    }
+
+    /** Whether two lists hold the same objects, in order. */
+    private static boolean sameElements(List<Diagnostic> a, List<Diagnostic> b) {
+        if (a.size() != b.size()) return false;
+        for (int i = 0; i < a.size(); i++) if (a.get(i) != b.get(i)) return false;
+        return true;
+    }
+
+    private static boolean sameFollowed(List<PortableFollowed> a, List<PortableFollowed> b) {
+        if (a.size() != b.size()) return false;
+        for (int i = 0; i < a.size(); i++) if (a.get(i) != b.get(i)) return false;
+        return true;
     }
 
     /** A definition's node in this version: moved, replaced (changed, same header), gone (null), or another module's. */
@@ -667,7 +707,7 @@ public final class AnalysisMemo {
             if (owner.node() != null) {
                 Moved o = a.moved.get(owner);
                 if (o == null) continue;
-                owner = new Ident(o.now());
+                if (o.now() != owner.node()) owner = new Ident(o.now());
             }
             Set<Node> consulted = movedConsulted(e.consulted(), a);
             Map<Node, Set<String>> lookups = movedLookups(e.lookups(), a);
@@ -686,6 +726,11 @@ public final class AnalysisMemo {
                 found.add(moved);
             }
             if (!ok) continue;
+            if (def.now() == e.key().def().node() && owner == e.owner() && consulted == e.consulted() && lookups == e.lookups()
+                    && params == e.key().params() && root == e.key().rootInfo() && sameElements(found, e.found())) {
+                out.put(e.key(), e); // nothing of it moved (an edit elsewhere that rebuilt another class's node)
+                continue;
+            }
             Key key = new Key(new Ident(def.now()), params, e.key().root(), root);
             out.put(key, new Entry(key, owner, consulted, lookups, List.copyOf(found), e.moduleReads(), false));
         }
