@@ -118,7 +118,12 @@ public final class Project {
         }
         for (ClassInfo c : fresh) c.isModule = isModule(c, 0);
         this.keptClasses = classList.size() - fresh.size();
-        if (reuse != null) carryClassIndexes(previous, reuse, fresh);
+        if (reuse != null) {
+            previousNamedCalls = previous.namedCalls;
+            keepsNamedCalls = true;
+            carryClassIndexes(previous, reuse, fresh);
+            previousNamedCalls = Map.of(); // this project's own table holds what it used: the previous one can go
+        }
         // same module names, same imports: the same importers, and the same modules reach each module
         if (reuse != null && byName.size() == this.modules.size()) {
             this.importersByName = previous.importersByName;
@@ -536,19 +541,47 @@ public final class Project {
         java.util.Set<String> classNames = classNames();
         java.util.Set<String> importedNames = k.module().derived(IMPORTED_NAMES);
         for (Stmt.FunctionDef f : k.ownMethods().values()) {
-            for (Stmt st : Statements.of(f.body())) {
-                Statements.expressions(st, ex -> {
-                    if (ex instanceof Expr.Call call && mayNameClass(call.func(), classNames, importedNames)) {
-                        ClassInfo built = resolveClass(k.module(), call.func());
-                        if (built != null && built != k && built.isModule) found.add(built);
-                    }
-                });
+            for (Expr.Call call : namedCalls(f)) {
+                if (mayNameClass(call.func(), classNames, importedNames)) {
+                    ClassInfo built = resolveClass(k.module(), call.func());
+                    if (built != null && built != k && built.isModule) found.add(built);
+                }
             }
         }
         e = List.copyOf(found);
         for (ClassInfo t : e) dependsOn(k, t);
         k.submoduleEvidence = e;
         return e;
+    }
+
+    /**
+     * The calls of a method whose called expression is a name or an attribute (what may name a
+     * class), by method node. Kept for the methods of this project's new classes and read by the
+     * next project: a class rebuilt because its file changed mostly keeps its method nodes (an
+     * edit elsewhere in the file), and walking every method of a 540-class file was most of what
+     * rebuilding its classes cost.
+     */
+    private final Map<Stmt.FunctionDef, List<Expr.Call>> namedCalls = java.util.Collections.synchronizedMap(new IdentityHashMap<>());
+    private Map<Stmt.FunctionDef, List<Expr.Call>> previousNamedCalls = Map.of(); // set by the constructor, then read only
+    /** Only a project built from another keeps them: the first one would hold every method of the workspace. */
+    private boolean keepsNamedCalls;
+
+    private List<Expr.Call> namedCalls(Stmt.FunctionDef f) {
+        List<Expr.Call> known = previousNamedCalls.get(f);
+        if (known == null) known = namedCalls.get(f);
+        if (known == null) {
+            List<Expr.Call> out = new ArrayList<>();
+            for (Stmt st : Statements.of(f.body())) {
+                Statements.expressions(st, ex -> {
+                    if (ex instanceof Expr.Call call && (call.func() instanceof Expr.Attribute || call.func() instanceof Expr.Name)) {
+                        out.add(call);
+                    }
+                });
+            }
+            known = List.copyOf(out);
+        }
+        if (keepsNamedCalls) namedCalls.put(f, known);
+        return known;
     }
 
     /**
