@@ -369,7 +369,7 @@ public final class AnalysisMemo {
             Ident owner = e.owner().node() == null ? e.owner() : movedDef(e.owner(), a);
             if (owner == null) continue;
             if (now == def && params == e.key().params() && owner == e.owner() && consulted == e.consulted()
-                    && lookups == e.lookups() && sameFollowed(followed, e.followed())) {
+                    && lookups == e.lookups() && sameObjects(followed, e.followed())) {
                 out.put(e.key(), e); // nothing of it moved
                 continue;
             }
@@ -380,13 +380,7 @@ public final class AnalysisMemo {
     }
 
     /** Whether two lists hold the same objects, in order. */
-    private static boolean sameElements(List<Diagnostic> a, List<Diagnostic> b) {
-        if (a.size() != b.size()) return false;
-        for (int i = 0; i < a.size(); i++) if (a.get(i) != b.get(i)) return false;
-        return true;
-    }
-
-    private static boolean sameFollowed(List<PortableFollowed> a, List<PortableFollowed> b) {
+    private static <T> boolean sameObjects(List<T> a, List<T> b) {
         if (a.size() != b.size()) return false;
         for (int i = 0; i < a.size(); i++) if (a.get(i) != b.get(i)) return false;
         return true;
@@ -727,7 +721,7 @@ public final class AnalysisMemo {
             }
             if (!ok) continue;
             if (def.now() == e.key().def().node() && owner == e.owner() && consulted == e.consulted() && lookups == e.lookups()
-                    && params == e.key().params() && root == e.key().rootInfo() && sameElements(found, e.found())) {
+                    && params == e.key().params() && root == e.key().rootInfo() && sameObjects(found, e.found())) {
                 out.put(e.key(), e); // nothing of it moved (an edit elsewhere that rebuilt another class's node)
                 continue;
             }

@@ -12,8 +12,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
-import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
-import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 import org.eclipse.lsp4j.services.LanguageClient;
 
@@ -103,8 +101,7 @@ final class AnalysisScheduler {
             e.closed = true;
             if (e.task != null) e.task.cancel(false);
             if (!e.next.isDone()) {
-                e.next.completeExceptionally(new ResponseErrorException(new ResponseError(ResponseErrorCode.ContentModified,
-                        "the document was closed", null)));
+                e.next.completeExceptionally(Requests.error(ResponseErrorCode.ContentModified, "the document was closed"));
             }
         }
     }
@@ -219,8 +216,7 @@ final class AnalysisScheduler {
                 if (e.generation != gen) return;
                 waiting = e.next;
             }
-            waiting.completeExceptionally(new ResponseErrorException(new ResponseError(ResponseErrorCode.InternalError,
-                    "analysis failed: " + t, null)));
+            waiting.completeExceptionally(Requests.error(ResponseErrorCode.InternalError, "analysis failed: " + t));
         }
     }
 

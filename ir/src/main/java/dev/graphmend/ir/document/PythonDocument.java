@@ -533,11 +533,12 @@ public final class PythonDocument {
         return start + Math.min(Math.max(0, p.character()), end - start);
     }
 
-    /** The 0-based line holding a String offset. */
+    /** Whether a String offset is where a line starts. */
     private boolean isLineStart(int offset) {
         return lineStarts()[lineOfOffset(offset)] == offset;
     }
 
+    /** The 0-based line holding a String offset. */
     private int lineOfOffset(int offset) {
         int[] starts = lineStarts();
         int lo = 0;
