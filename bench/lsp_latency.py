@@ -407,6 +407,7 @@ async def bench_file(srv, path, args, res):
     version = 1
     lat, timeouts, unversioned = [], 0, 0
     by_kind = {}
+    edits_seen = []  # (version, kind, ms) of each measured edit, to line up with the server's traces
     trace_from = len(srv.traces)
     script = mixed_edits(lines, line, col) if args.script == "mixed" else None
     inserted = False
@@ -446,25 +447,32 @@ async def bench_file(srv, path, args, res):
         if k >= warmup:
             lat.append((rec[0] - t0) * 1000)
             by_kind.setdefault(kind, []).append((rec[0] - t0) * 1000)
+            edits_seen.append((v, kind, (rec[0] - t0) * 1000))
             if rec[2] is None:
                 unversioned += 1
     res["lat"] = lat
     res["by_kind"] = by_kind
+    res["edits"] = edits_seen
     res["timeouts"] = timeouts
     res["unversioned"] = unversioned
     # GraphMend's own analysis timings of this file's measured versions ($/logTrace)
     an = []
     phases = {}
+    allocations = {}  # MB the server says each version allocated, by where (change, analysis)
     res["traces"] = []  # the server's own line per measured version, kept in the JSON for a closer look
     for _, m, verbose in srv.traces[trace_from:]:
         mm = re.match(r"analysed (\S+) v\d+: \d+ diagnostics in (\d+) ms", m)
         if mm and mm.group(1) == u:
             an.append(int(mm.group(2)))
             res["traces"].append(m + "; " + verbose)
-            for name, ms in re.findall(r"([a-z][a-z ]*?) ([0-9.]+)(?:,|$)", verbose.split("ms:", 1)[-1] if "ms:" in verbose else ""):
+            timings, _, allocated = (verbose.split("ms:", 1)[-1] if "ms:" in verbose else "").partition("; MB allocated:")
+            for name, ms in re.findall(r"([a-z][a-z ]*?) ([0-9.]+)(?:,|$)", timings):
                 phases.setdefault(name.strip(), []).append(float(ms))
+            for name, mb in re.findall(r"([a-z][a-z ]*?) ([0-9.]+)(?:,|$)", allocated):
+                allocations.setdefault(name.strip(), []).append(float(mb))
     res["analysis_ms"] = an
     res["analysis_phases"] = phases
+    res["allocated_mb"] = allocations
     await srv.notify("textDocument/didClose", {"textDocument": {"uri": u}})
     await asyncio.sleep(0.5)
 
@@ -717,7 +725,10 @@ def main():
                              "the rest of the edit latency is applying the change, transport and scheduling"
                              + ("; p50 by phase (ms): " + ", ".join(f"{k} {pct(v, .5):.2f}"
                                                                      for k, v in f["analysis_phases"].items())
-                                if f.get("analysis_phases") else ""))
+                                if f.get("analysis_phases") else "")
+                             + ("; p50 MB allocated: " + ", ".join(f"{k} {pct(v, .5):.1f}"
+                                                                   for k, v in f["allocated_mb"].items())
+                                if f.get("allocated_mb") else ""))
             if f.get("open_trace"):
                 notes.append(f"{r['name']} / {fname}: first analysis after didOpen: {f['open_trace']}")
             notes.append(f"{r['name']} / {fname}: {f.get('sync', '?')} sync, edit at line:col "

@@ -165,7 +165,7 @@ final class AnalysisScheduler {
 
     private void analyse(OpenDocument e, Snapshot s, long gen) {
         if (!current(e, gen)) return;
-        long t0 = System.nanoTime();
+        long t0 = System.nanoTime(), bytes0 = Threads.allocatedBytes();
         try {
             Settings.Resolved cfg = session.settings.configFor(s.path);
             session.configMessages.report(cfg);
@@ -205,10 +205,12 @@ final class AnalysisScheduler {
                     modules.size() + " modules in the project (" + project.keptClasses() + " of " + project.classes().size()
                             + " classes kept); functions: " + e.memo.reused() + " reused, "
                             + e.memo.analysed() + " analysed (" + e.memo.lastMode() + "), calls of " + e.memo.followsReused()
-                            + " followed from the memo; ms: queued " + millis(s.createdNanos, t0) + ", configuration "
+                            + " followed from the memo; ms: change " + millis(0, s.changeNanos) + ", queued " + millis(s.createdNanos, t0) + ", configuration "
                             + millis(t0, tConfig) + ", symbols and names " + millis(tConfig, tModule) + ", project "
                             + millis(tModule, tProject) + ", engine " + millis(tProject, tEngine) + ", mapping "
-                            + millis(tEngine, tMapped) + ", publishing " + millis(tMapped, System.nanoTime()));
+                            + millis(tEngine, tMapped) + ", publishing " + millis(tMapped, System.nanoTime())
+                            + "; MB allocated: change " + megabytes(s.changeBytes) + ", analysis "
+                            + megabytes(Threads.allocatedBytes() - bytes0));
         } catch (Throwable t) {
             session.log.error("analysis of " + s.uri + " failed: " + t);
             CompletableFuture<Analysis> waiting;
@@ -218,6 +220,10 @@ final class AnalysisScheduler {
             }
             waiting.completeExceptionally(Requests.error(ResponseErrorCode.InternalError, "analysis failed: " + t));
         }
+    }
+
+    private static String megabytes(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f", bytes / 1e6);
     }
 
     private static String millis(long from, long to) {

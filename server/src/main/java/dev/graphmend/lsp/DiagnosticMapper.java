@@ -84,10 +84,11 @@ final class DiagnosticMapper {
     }
 
     /**
-     * A diagnostic's fixed members as JSON, and its {@code data} object (shared by the versions'
-     * diagnostics: no one changes it, as no one changes a mapped diagnostic).
+     * A diagnostic's fixed members, names and JSON values in turn ({@link MappedDiagnostic}), and its
+     * {@code data} object (shared by the versions' diagnostics: no one changes it, as no one changes
+     * a mapped diagnostic).
      */
-    private record Fixed(String json, JsonObject data) {}
+    private record Fixed(String[] members, JsonObject data) {}
 
     /** What its related information is made of, but the line. */
     private record RelatedKey(String uri, String description) {}
@@ -103,17 +104,15 @@ final class DiagnosticMapper {
         if (kept == null) kept = (Fixed) next.get(key);
         if (kept == null) {
             JsonObject data = data(d);
-            JsonObject o = new JsonObject();
-            o.addProperty("severity", severity.getValue());
-            o.addProperty("code", d.code());
-            o.addProperty("source", SOURCE);
-            o.addProperty("message", d.message());
             JsonObject href = new JsonObject();
             href.addProperty("href", description.getHref());
-            o.add("codeDescription", href);
-            o.add("data", data);
-            String json = GSON.toJson(o);
-            kept = new Fixed(json.substring(1, json.length() - 1), data);
+            kept = new Fixed(new String[] {
+                    "severity", String.valueOf(severity.getValue()),
+                    "code", GSON.toJson(d.code()),
+                    "source", GSON.toJson(SOURCE),
+                    "message", GSON.toJson(d.message()),
+                    "codeDescription", GSON.toJson(href),
+                    "data", GSON.toJson(data)}, data);
         }
         next.put(key, kept);
         List<DiagnosticRelatedInformation> related = null;
@@ -127,15 +126,12 @@ final class DiagnosticMapper {
             relatedJson = (String[]) previous.get(rk);
             if (relatedJson == null) relatedJson = (String[]) next.get(rk);
             if (relatedJson == null) {
-                relatedJson = new String[] {
-                        "\"relatedInformation\":[{\"location\":{\"uri\":" + GSON.toJson(uri) + ",\"range\":{\"start\":{\"line\":",
-                        ",\"character\":0},\"end\":{\"line\":",
-                        ",\"character\":0}}},\"message\":" + GSON.toJson(message) + "}]"};
+                relatedJson = new String[] {GSON.toJson(uri), GSON.toJson(message)};
             }
             next.put(rk, relatedJson);
         }
         return new MappedDiagnostic(pos.range(d.span()), severity, d.code(), SOURCE, d.message(), description, related, kept.data(),
-                kept.json(), relatedJson);
+                kept.members(), relatedJson);
     }
 
     /** What a client can read back without the server: rule name, Dynamo ids, fixes, why none. */

@@ -55,6 +55,7 @@ final class DocumentSync {
             return;
         }
         Integer v = params.getTextDocument().getVersion();
+        long started = System.nanoTime(), allocated = Threads.allocatedBytes();
         synchronized (e) {
             Snapshot cur = e.snap;
             int version = v == null ? cur.version + 1 : v;
@@ -75,7 +76,7 @@ final class DocumentSync {
                 }
             }
             if (doc == cur.doc()) doc = doc.apply(List.of(), version);
-            e.snap = cur.next(version, cur.ir.next(doc));
+            e.snap = cur.next(version, cur.ir.next(doc), started, allocated);
         }
         scheduler.changed(e);
         scheduler.scheduleOthers(uri);

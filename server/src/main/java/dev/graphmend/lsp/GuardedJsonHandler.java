@@ -32,23 +32,6 @@ final class GuardedJsonHandler extends MessageJsonHandler {
         super(methods, configureGson == null ? b -> { } : configureGson);
     }
 
-    /**
-     * The size of the last message written (a hint for the next): a dense file's diagnostics are
-     * ~400 KB, which a default {@link java.io.StringWriter} reached by doubling, copying twice the
-     * message at every keystroke. Threads that write at once may race on the hint: a wrong one costs
-     * only a copy.
-     */
-    private volatile int lastSize = 1024;
-
-    @Override
-    public String serialize(Message message) {
-        java.io.StringWriter writer = new java.io.StringWriter(Math.min(lastSize + lastSize / 8, 1 << 26));
-        serialize(message, writer);
-        String out = writer.toString();
-        lastSize = Math.max(1024, out.length());
-        return out;
-    }
-
     @Override
     public Message parseMessage(Reader input) throws JsonParseException {
         String text;

@@ -38,7 +38,7 @@ public final class LspMain {
 
             @Override
             protected RemoteEndpoint createRemoteEndpoint(MessageJsonHandler jsonHandler) {
-                MessageConsumer outgoing = wrapMessageConsumer(new StreamMessageConsumer(output, jsonHandler));
+                MessageConsumer outgoing = wrapMessageConsumer(new BufferedMessageConsumer(output, jsonHandler));
                 RemoteEndpoint endpoint = new RemoteEndpoint(outgoing, ServiceEndpoints.toEndpoint(localServices)) {
                     @Override
                     protected void handleRequestIssues(RequestMessage request, List<MessageIssue> issues) {

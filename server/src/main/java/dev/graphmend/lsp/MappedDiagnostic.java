@@ -22,20 +22,21 @@ import org.eclipse.lsp4j.jsonrpc.messages.Either;
  * An LSP diagnostic built by {@link DiagnosticMapper} that carries the JSON of its members, so it
  * is written without LSP4J's reflective serialisation: publishing the 540 diagnostics of a dense
  * file cost ~4 ms a keystroke, most of it escaping the same messages again. The members that do
- * not move with the text (severity, code, source, message, code description, data) are one piece
- * of JSON, kept from version to version by the mapper; the range and the compile root's line are
- * written each time. Immutable once built, so the JSON cannot disagree with the fields.
+ * not move with the text (severity, code, source, message, code description, data) are kept as
+ * JSON values from version to version by the mapper; the range and the compile root's line are
+ * written each time, straight into the message's writer (a string per diagnostic was ~0.9 MB of
+ * garbage a keystroke on a dense file). Immutable once built, so the JSON cannot disagree with the fields.
  */
 final class MappedDiagnostic extends Diagnostic {
-    /** The fixed members, {@code "severity":…,"data":{…}}, without braces. */
-    private final String fixedJson;
-    /** The related information around its line: the JSON before, between and after the two line numbers; or null. */
+    /** The fixed members in order, each name followed by its value as JSON: {@code severity, 2, code, "GM101", …}. */
+    private final String[] fixedMembers;
+    /** The related information's location URI and message as JSON strings; or null. */
     private final String[] relatedJson;
     private final boolean built;
 
     MappedDiagnostic(Range range, DiagnosticSeverity severity, String code, String source, String message,
                      DiagnosticCodeDescription description, List<DiagnosticRelatedInformation> related, JsonElement data,
-                     String fixedJson, String[] relatedJson) {
+                     String[] fixedMembers, String[] relatedJson) {
         super.setRange(range);
         super.setSeverity(severity);
         super.setCode(code);
@@ -44,7 +45,7 @@ final class MappedDiagnostic extends Diagnostic {
         super.setCodeDescription(description);
         super.setRelatedInformation(related);
         super.setData(data);
-        this.fixedJson = fixedJson;
+        this.fixedMembers = fixedMembers;
         this.relatedJson = relatedJson;
         this.built = true;
     }
@@ -67,25 +68,26 @@ final class MappedDiagnostic extends Diagnostic {
     @Override public void setData(Object data) { frozen(); super.setData(data); }
     @Override public void setTags(List<DiagnosticTag> tags) { frozen(); super.setTags(tags); }
 
-    /** This diagnostic as JSON, the same object LSP4J's reflective adapter writes (members in another order). */
-    String toJson() {
-        // sized for the whole (numbers of up to 7 digits): a builder that grows copies it
-        int size = fixedJson.length() + 96 + (relatedJson == null ? 0 : relatedJson[0].length() + relatedJson[1].length()
-                + relatedJson[2].length() + 16);
-        StringBuilder b = new StringBuilder(size);
-        b.append("{\"range\":");
+    /** Writes this diagnostic: the same object LSP4J's reflective adapter writes (members in another order). */
+    void write(JsonWriter out) throws IOException {
+        out.beginObject().name("range");
         Range r = getRange();
-        position(b.append("{\"start\":"), r.getStart()).append(",\"end\":");
-        position(b, r.getEnd()).append("},");
+        range(out, r.getStart().getLine(), r.getStart().getCharacter(), r.getEnd().getLine(), r.getEnd().getCharacter());
         if (relatedJson != null) {
             int line = getRelatedInformation().get(0).getLocation().getRange().getStart().getLine();
-            b.append(relatedJson[0]).append(line).append(relatedJson[1]).append(line).append(relatedJson[2]).append(',');
+            out.name("relatedInformation").beginArray().beginObject().name("location").beginObject()
+                    .name("uri").jsonValue(relatedJson[0]).name("range");
+            range(out, line, 0, line, 0);
+            out.endObject().name("message").jsonValue(relatedJson[1]).endObject().endArray();
         }
-        return b.append(fixedJson).append('}').toString();
+        for (int i = 0; i < fixedMembers.length; i += 2) out.name(fixedMembers[i]).jsonValue(fixedMembers[i + 1]);
+        out.endObject();
     }
 
-    private static StringBuilder position(StringBuilder b, Position p) {
-        return b.append("{\"line\":").append(p.getLine()).append(",\"character\":").append(p.getCharacter()).append('}');
+    private static void range(JsonWriter out, int line, int character, int endLine, int endCharacter) throws IOException {
+        out.beginObject().name("start").beginObject().name("line").value(line).name("character").value(character).endObject()
+                .name("end").beginObject().name("line").value(endLine).name("character").value(endCharacter).endObject()
+                .endObject();
     }
 
     /**
@@ -101,7 +103,7 @@ final class MappedDiagnostic extends Diagnostic {
             return (TypeAdapter<T>) new TypeAdapter<Diagnostic>() {
                 @Override
                 public void write(JsonWriter out, Diagnostic d) throws IOException {
-                    if (d instanceof MappedDiagnostic m) out.jsonValue(m.toJson());
+                    if (d instanceof MappedDiagnostic m) m.write(out);
                     else lsp4j.write(out, d);
                 }
 

@@ -19,16 +19,23 @@ final class Snapshot {
     final UniIR ir;
     /** When this version was made (System.nanoTime), for the trace's timings. */
     final long createdNanos = System.nanoTime();
+    /** How long applying the change that made this version took (re-parse included), for the trace; 0 when opened. */
+    final long changeNanos;
+    /** How many bytes applying that change allocated on the message thread, for the trace; 0 when opened. */
+    final long changeBytes;
     private volatile SourceModule module;
     /** The dotted module name and whether it is a package's __init__, found once per opened document. */
     private final String moduleName;
     private final boolean isPackage;
 
     Snapshot(String uri, Path path, int version, UniIR ir) {
-        this(uri, path, version, ir, Workspace.moduleName(sourceRoot(path), path), Workspace.isPackage(path));
+        this(uri, path, version, ir, Workspace.moduleName(sourceRoot(path), path), Workspace.isPackage(path), 0, 0);
     }
 
-    private Snapshot(String uri, Path path, int version, UniIR ir, String moduleName, boolean isPackage) {
+    private Snapshot(String uri, Path path, int version, UniIR ir, String moduleName, boolean isPackage, long changeNanos,
+                     long changeBytes) {
+        this.changeNanos = changeNanos;
+        this.changeBytes = changeBytes;
         this.uri = uri;
         this.path = path;
         this.version = version;
@@ -37,9 +44,14 @@ final class Snapshot {
         this.isPackage = isPackage;
     }
 
-    /** A later version of the same document (its place in the packages is not looked up again). */
-    Snapshot next(int version, UniIR ir) {
-        return new Snapshot(uri, path, version, ir, moduleName, isPackage);
+    /**
+     * A later version of the same document (its place in the packages is not looked up again);
+     * {@code changeStartedNanos} and {@code changeStartedBytes}: the clock and this thread's
+     * allocation counter ({@link Threads#allocatedBytes}) when applying the change began.
+     */
+    Snapshot next(int version, UniIR ir, long changeStartedNanos, long changeStartedBytes) {
+        return new Snapshot(uri, path, version, ir, moduleName, isPackage, System.nanoTime() - changeStartedNanos,
+                Threads.allocatedBytes() - changeStartedBytes);
     }
 
     PythonDocument doc() { return ir.document(); }

@@ -7,6 +7,20 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class Threads {
     private Threads() {}
 
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /**
+     * Bytes the current thread has allocated so far (HotSpot's per-thread counter), or 0 where the
+     * JVM does not count them: the trace reports what a version allocated, since young collections
+     * are the latency's tail (docs/lsp.md, "Tracing").
+     */
+    static long allocatedBytes() {
+        if (THREADS instanceof com.sun.management.ThreadMXBean hs && hs.isThreadAllocatedMemorySupported()) {
+            return hs.getCurrentThreadAllocatedBytes();
+        }
+        return 0;
+    }
+
     static ThreadFactory daemon(String name) {
         AtomicInteger n = new AtomicInteger();
         return r -> {
