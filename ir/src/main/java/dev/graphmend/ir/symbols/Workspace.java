@@ -6,7 +6,6 @@ import dev.graphmend.ir.ast.Expr;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +43,8 @@ public final class Workspace {
         }
     }
 
-    private final Map<String, Module> modules;
+    /** Layered, so that {@link #next} shares the entries of the modules it keeps. */
+    private final LayeredMap<String, Module> modules;
 
     /**
      * An ancestor's answers ({@link #next}), and the modules replaced since it: an answer that leads
@@ -57,12 +57,12 @@ public final class Workspace {
     private final List<Layer> layers;
     private static final int MAX_LAYERS = 8;
 
-    private Workspace(Map<String, Module> modules) {
+    private Workspace(LayeredMap<String, Module> modules) {
         this(modules, List.of());
     }
 
-    private Workspace(Map<String, Module> modules, List<Layer> layers) {
-        this.modules = Collections.unmodifiableMap(modules);
+    private Workspace(LayeredMap<String, Module> modules, List<Layer> layers) {
+        this.modules = modules;
         this.layers = layers;
     }
 
@@ -90,7 +90,7 @@ public final class Workspace {
         }
 
         public Workspace build() {
-            return new Workspace(new LinkedHashMap<>(modules));
+            return new Workspace(LayeredMap.of(modules));
         }
     }
 
@@ -102,11 +102,12 @@ public final class Workspace {
      * thousands of cached answers at every keystroke).
      */
     public static Workspace next(Workspace previous, Map<String, QualifiedNames> replacements, Map<String, Boolean> isPackage) {
-        Map<String, Module> modules = new LinkedHashMap<>(previous.modules);
+        Map<String, Module> changed = new LinkedHashMap<>();
         for (var e : replacements.entrySet()) {
             QualifiedNames names = e.getValue();
-            modules.put(e.getKey(), new Module(e.getKey(), isPackage.get(e.getKey()), names.table(), names));
+            changed.put(e.getKey(), new Module(e.getKey(), isPackage.get(e.getKey()), names.table(), names));
         }
+        LayeredMap<String, Module> modules = previous.modules.with(changed);
         Set<String> replaced = Set.copyOf(replacements.keySet());
         // the previous answers that lead into a replaced module are of no use here: dropped, so that
         // they do not keep the replaced versions alive (a cache: an analysis still on the previous

@@ -25,7 +25,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Project {
     private final List<SourceModule> modules;
-    private final Map<String, SourceModule> byName;
+    /** Layered: the next project shares the entries of the modules it keeps ({@link #next}). */
+    private final dev.graphmend.ir.symbols.LayeredMap<String, SourceModule> byName;
     private final Workspace workspace;
     private final IdentityHashMap<Stmt.ClassDef, ClassInfo> classes;
     /** The classes in source order (modules in project order): what iterates them must not depend on identity hashes. */
@@ -55,10 +56,16 @@ public final class Project {
     private Project(List<SourceModule> modules, AnalysisConfig config, Project previous) {
         this.modules = List.copyOf(modules);
         this.config = config;
-        // sized once: a workspace of 2,913 modules and 15,850 classes grew these tables at every keystroke
-        this.byName = new HashMap<>(Math.max(16, this.modules.size() * 4 / 3 + 1));
-        for (SourceModule m : modules) byName.put(m.moduleName(), m);
         Reuse reuse = previous == null ? null : Reuse.of(previous, this.modules);
+        if (reuse != null) {
+            // the same names (Reuse checks): only the changed modules' entries are new
+            this.byName = previous.byName.with(reuse.changedByName);
+        } else {
+            // sized once: a workspace of 2,913 modules and 15,850 classes grew these tables at every keystroke
+            Map<String, SourceModule> names = new HashMap<>(Math.max(16, this.modules.size() * 4 / 3 + 1));
+            for (SourceModule m : modules) names.put(m.moduleName(), m);
+            this.byName = dev.graphmend.ir.symbols.LayeredMap.of(names);
+        }
         this.classList = new ArrayList<>(previous == null ? 16 : previous.classList.size() + 16);
         this.dependents = reuse == null ? new ConcurrentHashMap<>() : previous.dependents;
         if (reuse != null) forgetStale(reuse.stale);
@@ -230,6 +237,8 @@ public final class Project {
     /** What {@link #next} may keep of the previous project. */
     private static final class Reuse {
         final java.util.Set<String> changedNames = new java.util.HashSet<>();
+        /** The changed modules of this project by name. */
+        final Map<String, SourceModule> changedByName = new HashMap<>();
         /** The previous project's versions of the changed modules, and the new ones, by identity. */
         final List<SourceModule> replaced = new ArrayList<>();
         private final java.util.Set<SourceModule> changedNow = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
@@ -245,22 +254,30 @@ public final class Project {
             if (previous.byName.size() != previous.modules.size()) return null;
             Reuse r = new Reuse(previous);
             Map<String, SourceModule> gone = new HashMap<>();
-            java.util.Set<String> names = new java.util.HashSet<>();
             List<SourceModule> before = previous.modules;
+            // most modules are where they were in the list (the caller keeps its order): when every
+            // other one has the name of the one it replaces, the names are the previous project's,
+            // unique, without a set of 2,913 names built at every keystroke
+            boolean inPlace = modules.size() == before.size();
+            for (int i = 0; inPlace && i < modules.size(); i++) {
+                SourceModule m = modules.get(i), was = before.get(i);
+                if (m != was && !m.moduleName().equals(was.moduleName())) inPlace = false;
+            }
+            java.util.Set<String> names = inPlace ? null : new java.util.HashSet<>();
             for (int i = 0; i < modules.size(); i++) {
                 SourceModule m = modules.get(i);
-                if (!names.add(m.moduleName())) return null;
-                // most modules are where they were in the list (the caller keeps its order)
+                if (names != null && !names.add(m.moduleName())) return null;
                 if (i < before.size() && before.get(i) == m) continue;
                 SourceModule old = previous.byName.get(m.moduleName());
                 if (old == m) continue;
                 if (old == null || !old.interfaceKey().equals(m.interfaceKey())) return null;
                 gone.put(m.moduleName(), old);
                 r.changedNames.add(m.moduleName());
+                r.changedByName.put(m.moduleName(), m);
                 r.replaced.add(old);
                 r.changedNow.add(m);
             }
-            if (names.size() != previous.modules.size()) return null; // a file added or removed
+            if (names != null && names.size() != previous.modules.size()) return null; // a file added or removed
             // the classes of changed modules, and every class whose inferred facts lead to one
             // (registered as they were inferred: dependents)
             java.util.ArrayDeque<ClassInfo> todo = new java.util.ArrayDeque<>();
