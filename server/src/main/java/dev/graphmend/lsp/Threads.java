@@ -12,7 +12,7 @@ final class Threads {
     /**
      * Bytes the current thread has allocated so far (HotSpot's per-thread counter), or 0 where the
      * JVM does not count them: the trace reports what a version allocated, since young collections
-     * are the latency's tail (docs/lsp.md, "Tracing").
+     * are the latency's tail (docs/lsp.md, Robustness: {@code $/setTrace}).
      */
     static long allocatedBytes() {
         if (THREADS instanceof com.sun.management.ThreadMXBean hs && hs.isThreadAllocatedMemorySupported()) {
