@@ -388,7 +388,7 @@ public final class AnalysisMemo {
 
     /** A definition's node in this version: moved, replaced (changed, same header), gone (null), or another module's. */
     private static Ident movedDef(Ident def, Alignment a) {
-        Moved m = a.moved.get(def);
+        Moved m = a.movedOf(def);
         if (m != null) return m.now() == def.node() ? def : new Ident(m.now());
         Node r = a.replaced.get(def);
         if (r != null) return new Ident(r);
@@ -450,9 +450,36 @@ public final class AnalysisMemo {
         /** Each changed function or class, old node to new (same header, same place): what calls of it now reach. */
         final Map<Ident, Node> replaced = new HashMap<>();
         final List<int[]> lines = new ArrayList<>(); // {first old line, last old line, delta}
+        /**
+         * The old line ranges of definitions the new version shares (the same node): every
+         * definition inside one stands for itself, without an entry in {@link #moved} for each
+         * (walking every unchanged class and method of a 540-class file at each keystroke).
+         */
+        final List<int[]> shared = new ArrayList<>();
         boolean shifted;
 
-        private boolean sorted;
+        private boolean sorted, sharedSorted;
+
+        /** What a definition of the previous version is in this one: moved, itself (shared), or null. */
+        Moved movedOf(Ident def) {
+            Moved m = moved.get(def);
+            if (m != null) return m;
+            Node n = def.node();
+            if (n == null || !isDefinition(n) || n.span() == null || shared.isEmpty()) return null;
+            if (!sharedSorted) {
+                shared.sort(java.util.Comparator.comparingInt(r -> r[0])); // disjoint ranges
+                sharedSorted = true;
+            }
+            int line = n.span().line(), lo = 0, hi = shared.size() - 1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                int[] r = shared.get(mid);
+                if (line < r[0]) hi = mid - 1;
+                else if (line > r[1]) lo = mid + 1;
+                else return new Moved(n, 0);
+            }
+            return null;
+        }
 
         /** The line an old line of the focus module has now; -1 when it lay in a changed statement. */
         int line(int old) {
@@ -660,27 +687,22 @@ public final class AnalysisMemo {
         return n instanceof Stmt || n instanceof dev.graphmend.ir.ast.ExceptHandler || n instanceof dev.graphmend.ir.ast.MatchCase;
     }
 
-    /** Maps every function and class node of an unchanged statement to its counterpart (same text: same shape). */
+    /**
+     * Maps every function and class node of an unchanged statement to its counterpart (same text:
+     * same shape). A definition the new version shares stands, with all inside it, for itself
+     * ({@link Alignment#movedOf}); the only entries in a module are those of the definitions that moved.
+     */
     private static void mapDefinitions(Node b, Node a, int delta, Alignment out) {
-        if (isDefinition(b)) out.moved.put(new Ident(b), new Moved(a, delta));
         if (a == b) {
-            if (isDefinition(b)) mapSame(b, out);
+            if (isDefinition(b)) out.shared.add(new int[] {b.span().line(), b.span().endLine()});
             return;
         }
+        if (isDefinition(b)) out.moved.put(new Ident(b), new Moved(a, delta));
         List<Node> bs = new ArrayList<>(), as = new ArrayList<>();
         b.forEachChild(bs::add);
         a.forEachChild(as::add);
         if (bs.size() != as.size()) return; // cannot happen for the same text; then nothing below is mapped
         for (int i = 0; i < bs.size(); i++) if (holdsStatements(bs.get(i))) mapDefinitions(bs.get(i), as.get(i), delta, out);
-    }
-
-    /** The definitions nested in a node the new version shares: each stands for itself. */
-    private static void mapSame(Node n, Alignment out) {
-        n.forEachChild(c -> {
-            if (!holdsStatements(c)) return;
-            if (isDefinition(c)) out.moved.put(new Ident(c), new Moved(c, 0));
-            mapSame(c, out);
-        });
     }
 
     /** A changed statement: it and every function and class inside it. */
@@ -695,11 +717,11 @@ public final class AnalysisMemo {
     private static Map<Key, Entry> moved(Map<Key, Entry> entries, Alignment a, String path) {
         Map<Key, Entry> out = new HashMap<>();
         for (Entry e : entries.values()) {
-            Moved def = a.moved.get(e.key().def());
+            Moved def = a.movedOf(e.key().def());
             if (def == null || e.namesALine()) continue; // changed, or gone; or a line its text names may have moved
             Ident owner = e.owner();
             if (owner.node() != null) {
-                Moved o = a.moved.get(owner);
+                Moved o = a.movedOf(owner);
                 if (o == null) continue;
                 if (o.now() != owner.node()) owner = new Ident(o.now());
             }
@@ -739,13 +761,13 @@ public final class AnalysisMemo {
         boolean remap = false;
         for (Node c : consulted) {
             if (a.changed.contains(c)) return null;
-            Moved mc = a.moved.get(new Ident(c));
+            Moved mc = a.movedOf(new Ident(c));
             remap |= mc != null && mc.now() != c;
         }
         if (!remap) return consulted;
         Set<Node> out = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Node c : consulted) {
-            Moved mc = a.moved.get(new Ident(c));
+            Moved mc = a.movedOf(new Ident(c));
             out.add(mc == null ? c : mc.now()); // not in the focus module: as it was
         }
         return out;
@@ -761,13 +783,13 @@ public final class AnalysisMemo {
         for (Map.Entry<Node, Set<String>> l : lookups.entrySet()) {
             Set<String> names = a.methodsChanged.get(l.getKey());
             if (names != null && !Collections.disjoint(names, l.getValue())) return null;
-            Moved mc = a.moved.get(new Ident(l.getKey()));
+            Moved mc = a.movedOf(new Ident(l.getKey()));
             remap |= mc != null && mc.now() != l.getKey();
         }
         if (!remap) return lookups;
         Map<Node, Set<String>> out = new IdentityHashMap<>();
         for (Map.Entry<Node, Set<String>> l : lookups.entrySet()) {
-            Moved mc = a.moved.get(new Ident(l.getKey()));
+            Moved mc = a.movedOf(new Ident(l.getKey()));
             out.put(mc == null ? l.getKey() : mc.now(), l.getValue());
         }
         return out;
@@ -780,14 +802,14 @@ public final class AnalysisMemo {
     private static Map<String, PortableVal> movedClasses(Map<String, PortableVal> params, Alignment a) {
         boolean remap = false;
         for (PortableVal v : params.values()) {
-            Moved mc = v.cls() == null ? null : a.moved.get(v.cls());
+            Moved mc = v.cls() == null ? null : a.movedOf(v.cls());
             remap |= mc != null && mc.now() != v.cls().node();
         }
         if (!remap) return params;
         Map<String, PortableVal> out = new HashMap<>();
         for (Map.Entry<String, PortableVal> p : params.entrySet()) {
             PortableVal v = p.getValue();
-            Moved mc = v.cls() == null ? null : a.moved.get(v.cls());
+            Moved mc = v.cls() == null ? null : a.movedOf(v.cls());
             out.put(p.getKey(), mc == null ? v : new PortableVal(v.kind(), new Ident(mc.now()), v.input()));
         }
         return out;
@@ -795,7 +817,7 @@ public final class AnalysisMemo {
 
     /** A key moved to the new version's nodes and lines; null when its function or root did not survive. */
     private static Key moveKey(Key k, Alignment a, String path) {
-        Moved def = a.moved.get(k.def());
+        Moved def = a.movedOf(k.def());
         if (def == null) return null;
         Map<String, PortableVal> params = movedClasses(k.params(), a);
         Diagnostic.Root root = moveRoot(k.rootInfo(), a, path);
