@@ -10,7 +10,9 @@ import java.nio.charset.StandardCharsets;
 import org.eclipse.lsp4j.jsonrpc.JsonRpcException;
 import org.eclipse.lsp4j.jsonrpc.json.MessageJsonHandler;
 import org.eclipse.lsp4j.jsonrpc.json.StreamMessageConsumer;
+import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.jsonrpc.messages.Message;
+import org.eclipse.lsp4j.jsonrpc.messages.NotificationMessage;
 
 /**
  * Writes outgoing messages as LSP4J's {@link StreamMessageConsumer} does ({@code Content-Length}
@@ -49,7 +51,7 @@ final class BufferedMessageConsumer extends StreamMessageConsumer {
             boolean written = false;
             try {
                 bytes.reset();
-                json.serialize(message, writer);
+                if (!writtenAsPublish(message)) json.serialize(message, writer);
                 writer.flush();
                 output.write(("Content-Length: " + bytes.size() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
                 bytes.writeTo(output);
@@ -62,6 +64,39 @@ final class BufferedMessageConsumer extends StreamMessageConsumer {
                 if (!written || bytes.capacity() > KEEP_BYTES) fresh();
             }
         }
+    }
+
+    private static final com.google.gson.Gson STRINGS = new com.google.gson.GsonBuilder().disableHtmlEscaping().create();
+
+    /**
+     * A publish of mapped diagnostics is written here, each diagnostic straight into the writer
+     * ({@link MappedDiagnostic#appendTo}): the same JSON value Gson writes, without a string per
+     * diagnostic. False (nothing written) for any other message.
+     */
+    private boolean writtenAsPublish(Message message) throws IOException {
+        if (!(message instanceof NotificationMessage n) || !"textDocument/publishDiagnostics".equals(n.getMethod())
+                || !(n.getParams() instanceof PublishDiagnosticsParams p) || p.getUri() == null || p.getDiagnostics() == null) {
+            return false;
+        }
+        for (org.eclipse.lsp4j.Diagnostic d : p.getDiagnostics()) if (!(d instanceof MappedDiagnostic)) return false;
+        writer.write("{\"jsonrpc\":");
+        writer.write(STRINGS.toJson(n.getJsonrpc()));
+        writer.write(",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"uri\":");
+        writer.write(STRINGS.toJson(p.getUri()));
+        writer.write(",\"diagnostics\":[");
+        boolean first = true;
+        for (org.eclipse.lsp4j.Diagnostic d : p.getDiagnostics()) {
+            if (!first) writer.write(',');
+            first = false;
+            ((MappedDiagnostic) d).appendTo(writer);
+        }
+        writer.write(']');
+        if (p.getVersion() != null) {
+            writer.write(",\"version\":");
+            writer.write(Integer.toString(p.getVersion()));
+        }
+        writer.write("}}");
+        return true;
     }
 
     /** A byte buffer that says how large its array has grown. */

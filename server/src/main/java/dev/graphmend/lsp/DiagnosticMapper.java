@@ -84,11 +84,10 @@ final class DiagnosticMapper {
     }
 
     /**
-     * A diagnostic's fixed members, names and JSON values in turn ({@link MappedDiagnostic}), and its
-     * {@code data} object (shared by the versions' diagnostics: no one changes it, as no one changes
-     * a mapped diagnostic).
+     * A diagnostic's fixed members as JSON, and its {@code data} object (shared by the versions'
+     * diagnostics: no one changes it, as no one changes a mapped diagnostic).
      */
-    private record Fixed(String[] members, JsonObject data) {}
+    private record Fixed(String json, JsonObject data) {}
 
     /** What its related information is made of, but the line. */
     private record RelatedKey(String uri, String description) {}
@@ -106,13 +105,15 @@ final class DiagnosticMapper {
             JsonObject data = data(d);
             JsonObject href = new JsonObject();
             href.addProperty("href", description.getHref());
-            kept = new Fixed(new String[] {
-                    "severity", String.valueOf(severity.getValue()),
-                    "code", GSON.toJson(d.code()),
-                    "source", GSON.toJson(SOURCE),
-                    "message", GSON.toJson(d.message()),
-                    "codeDescription", GSON.toJson(href),
-                    "data", GSON.toJson(data)}, data);
+            JsonObject o = new JsonObject();
+            o.addProperty("severity", severity.getValue());
+            o.addProperty("code", d.code());
+            o.addProperty("source", SOURCE);
+            o.addProperty("message", d.message());
+            o.add("codeDescription", href);
+            o.add("data", data);
+            String json = GSON.toJson(o);
+            kept = new Fixed(json.substring(1, json.length() - 1), data);
         }
         next.put(key, kept);
         List<DiagnosticRelatedInformation> related = null;
@@ -131,7 +132,7 @@ final class DiagnosticMapper {
             next.put(rk, relatedJson);
         }
         return new MappedDiagnostic(pos.range(d.span()), severity, d.code(), SOURCE, d.message(), description, related, kept.data(),
-                kept.members(), relatedJson);
+                kept.json(), relatedJson);
     }
 
     /** What a client can read back without the server: rule name, Dynamo ids, fixes, why none. */

@@ -23,20 +23,22 @@ import org.eclipse.lsp4j.jsonrpc.messages.Either;
  * is written without LSP4J's reflective serialisation: publishing the 540 diagnostics of a dense
  * file cost ~4 ms a keystroke, most of it escaping the same messages again. The members that do
  * not move with the text (severity, code, source, message, code description, data) are kept as
- * JSON values from version to version by the mapper; the range and the compile root's line are
- * written each time, straight into the message's writer (a string per diagnostic was ~0.9 MB of
- * garbage a keystroke on a dense file). Immutable once built, so the JSON cannot disagree with the fields.
+ * one piece of JSON, kept from version to version by the mapper; the range and the compile root's
+ * line are written each time. A publish is written straight into the message's writer
+ * ({@link BufferedMessageConsumer}: a string per diagnostic was ~0.9 MB of garbage a keystroke on a
+ * dense file; Gson's writer, member by member, took 3.5 times as long). Immutable once built, so
+ * the JSON cannot disagree with the fields.
  */
 final class MappedDiagnostic extends Diagnostic {
-    /** The fixed members in order, each name followed by its value as JSON: {@code severity, 2, code, "GM101", …}. */
-    private final String[] fixedMembers;
+    /** The fixed members, {@code "severity":…,"data":{…}}, without braces. */
+    private final String fixedJson;
     /** The related information's location URI and message as JSON strings; or null. */
     private final String[] relatedJson;
     private final boolean built;
 
     MappedDiagnostic(Range range, DiagnosticSeverity severity, String code, String source, String message,
                      DiagnosticCodeDescription description, List<DiagnosticRelatedInformation> related, JsonElement data,
-                     String[] fixedMembers, String[] relatedJson) {
+                     String fixedJson, String[] relatedJson) {
         super.setRange(range);
         super.setSeverity(severity);
         super.setCode(code);
@@ -45,7 +47,7 @@ final class MappedDiagnostic extends Diagnostic {
         super.setCodeDescription(description);
         super.setRelatedInformation(related);
         super.setData(data);
-        this.fixedMembers = fixedMembers;
+        this.fixedJson = fixedJson;
         this.relatedJson = relatedJson;
         this.built = true;
     }
@@ -68,26 +70,38 @@ final class MappedDiagnostic extends Diagnostic {
     @Override public void setData(Object data) { frozen(); super.setData(data); }
     @Override public void setTags(List<DiagnosticTag> tags) { frozen(); super.setTags(tags); }
 
-    /** Writes this diagnostic: the same object LSP4J's reflective adapter writes (members in another order). */
-    void write(JsonWriter out) throws IOException {
-        out.beginObject().name("range");
+    /** Appends this diagnostic as JSON: the same object LSP4J's reflective adapter writes (members in another order). */
+    void appendTo(Appendable out) throws IOException {
         Range r = getRange();
+        out.append("{\"range\":");
         range(out, r.getStart().getLine(), r.getStart().getCharacter(), r.getEnd().getLine(), r.getEnd().getCharacter());
+        out.append(',');
         if (relatedJson != null) {
             int line = getRelatedInformation().get(0).getLocation().getRange().getStart().getLine();
-            out.name("relatedInformation").beginArray().beginObject().name("location").beginObject()
-                    .name("uri").jsonValue(relatedJson[0]).name("range");
+            out.append("\"relatedInformation\":[{\"location\":{\"uri\":").append(relatedJson[0]).append(",\"range\":");
             range(out, line, 0, line, 0);
-            out.endObject().name("message").jsonValue(relatedJson[1]).endObject().endArray();
+            out.append("},\"message\":").append(relatedJson[1]).append("}],");
         }
-        for (int i = 0; i < fixedMembers.length; i += 2) out.name(fixedMembers[i]).jsonValue(fixedMembers[i + 1]);
-        out.endObject();
+        out.append(fixedJson).append('}');
     }
 
-    private static void range(JsonWriter out, int line, int character, int endLine, int endCharacter) throws IOException {
-        out.beginObject().name("start").beginObject().name("line").value(line).name("character").value(character).endObject()
-                .name("end").beginObject().name("line").value(endLine).name("character").value(endCharacter).endObject()
-                .endObject();
+    /** This diagnostic as JSON (see {@link #appendTo}). */
+    String toJson() {
+        // sized for the whole: a builder that grows copies it
+        StringBuilder b = new StringBuilder(fixedJson.length() + 96 + (relatedJson == null ? 0
+                : relatedJson[0].length() + relatedJson[1].length() + 160));
+        try {
+            appendTo(b);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // a StringBuilder does not throw
+        }
+        return b.toString();
+    }
+
+    private static void range(Appendable out, int line, int character, int endLine, int endCharacter) throws IOException {
+        out.append("{\"start\":{\"line\":").append(Integer.toString(line)).append(",\"character\":")
+                .append(Integer.toString(character)).append("},\"end\":{\"line\":").append(Integer.toString(endLine))
+                .append(",\"character\":").append(Integer.toString(endCharacter)).append("}}");
     }
 
     /**
@@ -103,7 +117,7 @@ final class MappedDiagnostic extends Diagnostic {
             return (TypeAdapter<T>) new TypeAdapter<Diagnostic>() {
                 @Override
                 public void write(JsonWriter out, Diagnostic d) throws IOException {
-                    if (d instanceof MappedDiagnostic m) m.write(out);
+                    if (d instanceof MappedDiagnostic m) out.jsonValue(m.toJson());
                     else lsp4j.write(out, d);
                 }
 

@@ -26,20 +26,38 @@ import org.eclipse.lsp4j.services.LanguageClient;
 import org.junit.jupiter.api.Test;
 
 /**
- * The diagnostics the server writes from their kept JSON ({@link MappedDiagnostic}) against what
- * LSP4J's own reflective serialisation writes for the same objects: the same JSON value, for a
- * real model file's diagnostics, for strings that need escaping, fresh and from the cache.
+ * The diagnostics the server writes from their kept JSON ({@link MappedDiagnostic}), through Gson
+ * and on the wire ({@link BufferedMessageConsumer}'s own path for a publish), against what LSP4J's
+ * own reflective serialisation writes for the same objects: the same JSON value, for a real model
+ * file's diagnostics, for strings that need escaping, fresh and from the cache.
  */
 class MappedDiagnosticTest {
     private static final MessageJsonHandler FAST = new MessageJsonHandler(ServiceEndpoints.getSupportedMethods(LanguageClient.class),
             b -> b.registerTypeAdapterFactory(new MappedDiagnostic.Adapter()));
     private static final MessageJsonHandler LSP4J = new MessageJsonHandler(ServiceEndpoints.getSupportedMethods(LanguageClient.class));
 
-    private static String publish(MessageJsonHandler h, List<org.eclipse.lsp4j.Diagnostic> ds) {
+    private static NotificationMessage notification(List<org.eclipse.lsp4j.Diagnostic> ds) {
         NotificationMessage n = new NotificationMessage();
         n.setMethod("textDocument/publishDiagnostics");
-        n.setParams(new PublishDiagnosticsParams("file:///w/m.py", ds, 3));
-        return h.serialize(n);
+        n.setParams(new PublishDiagnosticsParams("file:///w/m \"x\".py", ds, 3));
+        return n;
+    }
+
+    private static String publish(MessageJsonHandler h, List<org.eclipse.lsp4j.Diagnostic> ds) {
+        return h.serialize(notification(ds));
+    }
+
+    /** The body the server's message writer puts on the wire (its own path for a publish of mapped diagnostics). */
+    private static String onTheWire(List<org.eclipse.lsp4j.Diagnostic> ds) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        new BufferedMessageConsumer(out, FAST).consume(notification(ds));
+        byte[] wire = out.toByteArray();
+        String text = new String(wire, StandardCharsets.UTF_8);
+        int body = text.indexOf("\r\n\r\n") + 4;
+        String header = text.substring(0, body);
+        int bodyBytes = wire.length - header.getBytes(StandardCharsets.UTF_8).length;
+        assertEquals("Content-Length: " + bodyBytes + "\r\n\r\n", header);
+        return text.substring(body);
     }
 
     /** LSP4J's reflective form of the same diagnostics (plain copies, so its adapter cannot take the fast path). */
@@ -62,7 +80,9 @@ class MappedDiagnosticTest {
 
     private static void assertSameJson(List<org.eclipse.lsp4j.Diagnostic> mapped) {
         String fast = publish(FAST, mapped);
-        assertEquals(JsonParser.parseString(publish(LSP4J, plain(mapped))), JsonParser.parseString(fast));
+        var expected = JsonParser.parseString(publish(LSP4J, plain(mapped)));
+        assertEquals(expected, JsonParser.parseString(fast));
+        assertEquals(expected, JsonParser.parseString(onTheWire(mapped)));
         // the fast path was taken: it writes the related information before the severity, LSP4J after
         if (mapped.get(0).getRelatedInformation() != null) {
             assertTrue(fast.indexOf("\"relatedInformation\"") < fast.indexOf("\"severity\""), fast);
