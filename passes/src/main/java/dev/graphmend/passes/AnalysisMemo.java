@@ -114,6 +114,8 @@ public final class AnalysisMemo {
         else if (diff.shifted) entries = moved(entries, diff, focus.path());
         follows = diff == null ? new HashMap<>() : movedFollows(follows, diff);
         nextFollows = new HashMap<>();
+        parts = diff == null ? new HashMap<>() : keptParts(parts, diff, focus.path());
+        nextParts = new HashMap<>();
         changed = diff == null ? Collections.emptySet() : diff.changed;
         changedNow = diff == null ? Collections.emptySet() : diff.changedNow;
         changedSource = diff == null ? "" : sourceOf(ir, diff.changed) + "\n" + sourceOf(focus.ir(), diff.changedNow);
@@ -207,6 +209,8 @@ public final class AnalysisMemo {
     void forget() {
         follows = new HashMap<>();
         nextFollows = new HashMap<>();
+        parts = new HashMap<>();
+        nextParts = new HashMap<>();
         module = null;
         ir = null;
         compiledBefore = Set.of();
@@ -220,6 +224,14 @@ public final class AnalysisMemo {
         next = new HashMap<>();
         follows = nextFollows;
         nextFollows = new HashMap<>();
+        // parts this version did not ask for stand for it too, while their function is still compiled
+        for (Map.Entry<Key, Map<String, DigestPart>> e : parts.entrySet()) {
+            if (!compiledNow.contains(e.getKey())) continue;
+            Map<String, DigestPart> into = nextParts.computeIfAbsent(e.getKey(), x -> new HashMap<>());
+            e.getValue().forEach(into::putIfAbsent);
+        }
+        parts = nextParts;
+        nextParts = new HashMap<>();
         compiledBefore = compiledNow;
     }
 
@@ -247,6 +259,62 @@ public final class AnalysisMemo {
             params.put(p.getKey(), portable(v));
         }
         return new Key(new Ident(r.function().def()), params, r.isRoot(), r.root());
+    }
+
+    // ---- each compiled function's part of a module-wide read's digest ----
+
+    /**
+     * One function's part of {@code DeferSideEffect.undeferrableDigest} for one callee, with what
+     * computing it read: it stands while the function is the same node, under the same key, and
+     * none of what it read changed (as a function's diagnostics stand).
+     */
+    private record DigestPart(String text, Ident owner, Set<Node> consulted, Map<Node, Set<String>> lookups) {}
+
+    private Map<Key, Map<String, DigestPart>> parts = new HashMap<>();
+    private Map<Key, Map<String, DigestPart>> nextParts = new HashMap<>();
+
+    /** The kept part of {@code r}'s function in the digest of {@code callee}, or null (to be computed). */
+    synchronized String digestPart(CompileRegions.Reached r, String callee) {
+        Key k = keyOf(r);
+        Map<String, DigestPart> of = parts.get(k);
+        DigestPart p = of == null ? null : of.get(callee);
+        if (p == null) return null;
+        nextParts.computeIfAbsent(k, x -> new HashMap<>()).put(callee, p);
+        return p.text();
+    }
+
+    /** Keeps a part just computed ({@code consulted}, {@code lookups}: what its function's context read). */
+    synchronized void keepDigestPart(CompileRegions.Reached r, String callee, String text, Set<Node> consulted,
+                                     Map<Node, Set<String>> lookups) {
+        ClassInfo owner = r.function().owner();
+        nextParts.computeIfAbsent(keyOf(r), x -> new HashMap<>())
+                .put(callee, new DigestPart(text, new Ident(owner == null ? null : owner.def()), snapshot(consulted), snapshot(lookups)));
+    }
+
+    /**
+     * The parts whose function is the same node in this version, under the same key (its line,
+     * root and parameter classes did not move), and whose reads stand (its class and what it
+     * consulted did not change, nor did they move); the others are computed again (a part names
+     * its calls' lines).
+     */
+    private static Map<Key, Map<String, DigestPart>> keptParts(Map<Key, Map<String, DigestPart>> parts, Alignment a, String path) {
+        Map<Key, Map<String, DigestPart>> out = new HashMap<>();
+        parts.forEach((k, byCallee) -> {
+            Moved def = a.movedOf(k.def());
+            if (def == null || def.now() != k.def().node() || !k.equals(moveKey(k, a, path))) return;
+            Map<String, DigestPart> kept = new HashMap<>();
+            byCallee.forEach((callee, p) -> {
+                if (a.changed.contains(p.owner().node()) || !Collections.disjoint(p.consulted(), a.changed)) return;
+                if (p.owner().node() != null) {
+                    Moved o = a.movedOf(p.owner());
+                    if (o == null || o.now() != p.owner().node()) return;
+                }
+                if (movedConsulted(p.consulted(), a) != p.consulted() || movedLookups(p.lookups(), a) != p.lookups()) return;
+                kept.put(callee, p);
+            });
+            if (!kept.isEmpty()) out.put(k, kept);
+        });
+        return out;
     }
 
     // ---- the calls discovery followed (CompileRegions.FollowMemo) ----

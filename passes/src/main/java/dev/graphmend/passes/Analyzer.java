@@ -120,7 +120,7 @@ public final class Analyzer {
             if (focus != null && m != focus) continue;
             List<Diagnostic> known = memoNow == null ? null : memoNow.lookup(reached, callee -> byModule.get(m) == null ? ""
                     : digests.computeIfAbsent(m, k -> new java.util.HashMap<>()).computeIfAbsent(callee,
-                            c -> dev.graphmend.passes.fix.DeferSideEffect.undeferrableDigest(byModule.get(m), c)));
+                            c -> moduleDigest(project, compiled.get(m), c, memoNow)));
             if (known != null) out.get(m).addAll(known);
             else toAnalyse.add(reached);
         }
@@ -151,6 +151,25 @@ public final class Analyzer {
         List<String> internal = new ArrayList<>(regions.internalErrors());
         internal.addAll(errors);
         return new Findings(result, internal, (m, d) -> fixesFor(project, regions, rules, config, byModule, m, d));
+    }
+
+    /**
+     * {@code DeferSideEffect.undeferrableDigest} of a module's compiled functions, from each
+     * function's part: kept by the memo while what it read stands, else computed from a context
+     * of that function alone (all of them were made at every keystroke of a 540-function file).
+     */
+    private static String moduleDigest(Project project, List<CompileRegions.Reached> functions, String callee, AnalysisMemo memo) {
+        StringBuilder b = new StringBuilder();
+        for (CompileRegions.Reached r : functions) {
+            String part = memo.digestPart(r, callee);
+            if (part == null) {
+                FunctionContext ctx = new FunctionContext(project, r.function(), r.params(), r.isRoot());
+                part = dev.graphmend.passes.fix.DeferSideEffect.undeferrableDigest(ctx, callee);
+                memo.keepDigestPart(r, callee, part, ctx.consulted(), ctx.methodLookups());
+            }
+            b.append(part);
+        }
+        return b.toString();
     }
 
     /**

@@ -76,4 +76,57 @@ class ModuleReadsMemoTest {
         // b now calls c, which prints: c is compiled (inlined), and its print cannot be deferred
         assertEditAgrees(TextChange.replace(11, 11, 11, 16, "c(x) * 2"));
     }
+
+    /**
+     * The digest is made of each compiled function's part, kept while what the part read stands:
+     * f's print becomes deferrable when helper, whose value f prints, returns a tensor, though f's
+     * text is the same. A part kept past that edit would keep g's deferral declined.
+     */
+    @Test
+    void aKeptFunctionsPartIsMadeAgainWhenWhatItReadChanged() {
+        String text = String.join("\n",
+                "import torch",
+                "",
+                "",
+                "def helper():",
+                "    # print nothing",
+                "    return 1",
+                "",
+                "",
+                "@torch.compile",
+                "def f(x):",
+                "    y = helper()",
+                "    print(y)",
+                "    return x + 1",
+                "",
+                "",
+                "@torch.compile",
+                "def g(x):",
+                "    print(\"g\", x)",
+                "    return x * 2",
+                "");
+        AnalysisConfig config = AnalysisConfig.defaults().withTorchVersion("2.15");
+        PythonDocument doc = PythonDocument.open(text, 0);
+        UniIR ir = UniIR.of(doc);
+        AnalysisMemo memo = new AnalysisMemo();
+        String[] fixOfG = new String[2];
+        // an edit of helper's comment (it spells print: the digest is asked, and its parts kept), then of its value
+        List<TextChange> edits = List.of(TextChange.replace(4, 19, 4, 19, "."), TextChange.replace(5, 11, 5, 12, "torch.ones(2)"));
+        SourceModule v = new SourceModule("m.py", "m", false, ir);
+        Analyzer.analyze(new Project(List.of(v), config), v, memo);
+        for (int i = 0; i < edits.size(); i++) {
+            doc = doc.apply(edits.get(i), i + 1);
+            ir = ir.next(doc);
+            v = new SourceModule("m.py", "m", false, ir);
+            List<Diagnostic> incremental = Analyzer.analyze(new Project(List.of(v), config), v, memo).get(v);
+            List<Diagnostic> scratch = Analyzer.analyze(new Project(List.of(v), config), v).get(v);
+            assertEquals(scratch, incremental, "after " + edits.get(i) + " (" + memo.lastMode() + ")");
+            for (Diagnostic d : scratch) {
+                if (d.code().equals("GM102") && d.span().line() == 18) {
+                    fixOfG[i] = d.fixes().stream().map(Diagnostic.Fix::title).toList() + " / " + d.noFixReason();
+                }
+            }
+        }
+        assertNotEquals(fixOfG[0], fixOfG[1], "helper's tensor should make g's deferral legal: " + fixOfG[1]);
+    }
 }

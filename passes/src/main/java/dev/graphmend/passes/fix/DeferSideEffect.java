@@ -117,6 +117,22 @@ public final class DeferSideEffect implements Transformation {
         return b.toString();
     }
 
+    /**
+     * One compiled function's part of {@link #undeferrableDigest}: the module's digest is its
+     * functions' parts in the order of {@link ModuleFunctions#functions}, so a part can be kept
+     * with the function from one version to the next while what it read stands.
+     */
+    public static String undeferrableDigest(FunctionContext f, String callee) {
+        StringBuilder b = new StringBuilder();
+        for (Stmt s : f.liveStatements()) {
+            if (!(s instanceof Stmt.Expr es) || !(es.value() instanceof Expr.Call c)) continue;
+            if (!callee.equals(SideEffectCall.calleeKey(c)) || SideEffectCall.sideEffect(f, c) == null) continue;
+            String why = whyNotDeferrable(f, es, c);
+            if (why != null) b.append(c.span()).append(' ').append(why).append('\n');
+        }
+        return b.toString();
+    }
+
     private static void cloneTensorArguments(FunctionContext f, Expr.Call call, SourceText src, List<Diagnostic.Edit> edits) {
         for (Expr a : call.args()) {
             if (!f.kind(a).isTensor()) continue;
