@@ -10,6 +10,7 @@ import dev.graphmend.passes.analysis.Val;
 import dev.graphmend.passes.analysis.ValueKind;
 import dev.graphmend.passes.config.AnalysisConfig;
 import java.util.ArrayList;
+import dev.graphmend.passes.fix.DeferSideEffect;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -74,8 +75,9 @@ public final class AnalysisMemo {
     /**
      * {@code lookups}: the method names looked up on each class; {@code moduleReads}: the callees
      * whose calls in every compiled function a fix proposed here read, each with the digest of what
-     * it read ({@code DeferSideEffect.undeferrableDigest}); {@code namesALine}: a diagnostic's text
-     * names a line of the file, so it is found again after lines move.
+     * it read ({@code DeferSideEffect.undeferrableDigest}; {@link DeferSideEffect#withoutLines} when
+     * no text here names a line); {@code namesALine}: a diagnostic's text names a line of the file,
+     * so it is found again after lines move.
      */
     private record Entry(Key key, Ident owner, Set<Node> consulted, Map<Node, Set<String>> lookups, List<Diagnostic> found,
                          Map<String, String> moduleReads, boolean namesALine) {}
@@ -104,6 +106,7 @@ public final class AnalysisMemo {
         reused = 0;
         analysed = 0;
         next = new HashMap<>();
+        readsNow = new HashMap<>();
         dev.graphmend.ir.ast.Module now = focus.ir().module();
         Alignment diff = null;
         if (module == null) mode = "first version";
@@ -117,19 +120,6 @@ public final class AnalysisMemo {
         parts = diff == null ? new HashMap<>() : keptParts(parts, diff, focus.path());
         nextParts = new HashMap<>();
         changed = diff == null ? Collections.emptySet() : diff.changed;
-        changedNow = diff == null ? Collections.emptySet() : diff.changedNow;
-        changedSource = diff == null ? "" : sourceOf(ir, diff.changed) + "\n" + sourceOf(focus.ir(), diff.changedNow);
-        if (diff == null) {
-            compiledBefore = Set.of();
-        } else {
-            Set<Key> kept = new java.util.HashSet<>();
-            for (Key k : compiledBefore) {
-                if (diff.changed.contains(k.def().node())) continue;
-                Key m = diff.shifted ? moveKey(k, diff, focus.path()) : k;
-                if (m != null) kept.add(m);
-            }
-            compiledBefore = kept;
-        }
         module = now;
         ir = focus.ir();
         names = focus.names();
@@ -140,7 +130,8 @@ public final class AnalysisMemo {
     /**
      * The previous diagnostics of a reached function of the focus module, when still valid; else
      * null. {@code readNow}: the digest of what a module-wide read of a callee sees in this version
-     * (asked only when a changed function spells the callee, or the compiled functions changed).
+     * (asked for every entry that recorded one: any changed function, whatever it spells, may
+     * change another function's call of the callee, as a helper whose value is printed does).
      */
     List<Diagnostic> lookup(CompileRegions.Reached r, java.util.function.Function<String, String> readNow) {
         Entry e = entries.get(keyOf(r));
@@ -148,13 +139,9 @@ public final class AnalysisMemo {
             return null;
         }
         // a fix that read every compiled function's calls of a callee (the deferral's registration)
-        // stands while the same functions are compiled, with the same parameters, and no changed
-        // function spells the callee, before or after the edit
-        if (!e.moduleReads.isEmpty() && (!sameCompiled || spellsAny(changedSource, e.moduleReads.keySet()))) {
-            // the read may see other calls now: the same digest, the same proposal
-            for (Map.Entry<String, String> read : e.moduleReads.entrySet()) {
-                if (!read.getValue().equals(readNow.apply(read.getKey()))) return null;
-            }
+        // stands while what it read is the same: the same digest, the same proposal
+        for (Map.Entry<String, String> read : e.moduleReads.entrySet()) {
+            if (!readStands(read.getKey(), read.getValue(), e.namesALine, readNow)) return null;
         }
         synchronized (this) {
             next.put(e.key, e);
@@ -163,26 +150,46 @@ public final class AnalysisMemo {
         return e.found;
     }
 
+    /** What module-wide reads see in this version, and which recorded digests match it: many entries share one. */
+    private record ReadNow(String digest, String withoutLines, Map<String, Boolean> stands, Map<String, Boolean> standsWithoutLines) {}
+
+    private Map<String, ReadNow> readsNow = new HashMap<>();
+
+    private boolean readStands(String callee, String recorded, boolean withLines,
+                               java.util.function.Function<String, String> readNow) {
+        ReadNow now = readsNow.get(callee);
+        if (now == null) {
+            String digest = readNow.apply(callee);
+            now = new ReadNow(digest, DeferSideEffect.withoutLines(digest), new IdentityHashMap<>(), new IdentityHashMap<>());
+            readsNow.put(callee, now);
+        }
+        String seen = withLines ? now.digest() : now.withoutLines();
+        return (withLines ? now.stands() : now.standsWithoutLines()).computeIfAbsent(recorded, seen::equals);
+    }
+
     /** Records what the rules found in a function of this version. */
     void store(CompileRegions.Reached r, Set<Node> consulted, Map<Node, Set<String>> lookups, Map<String, String> moduleReads,
                List<Diagnostic> found) {
         ClassInfo owner = r.function().owner();
         boolean namesALine = false;
         for (Diagnostic d : found) namesALine |= namesALine(d);
+        Map<String, String> reads = moduleReads;
+        if (!namesALine && !reads.isEmpty()) {
+            // text that names no line cannot show where the calls read lie: kept without their lines, the
+            // entry stands when they move
+            reads = new HashMap<>();
+            for (Map.Entry<String, String> read : moduleReads.entrySet()) reads.put(read.getKey(), DeferSideEffect.withoutLines(read.getValue()));
+        }
         Entry e = new Entry(keyOf(r), new Ident(owner == null ? null : owner.def()), snapshot(consulted), snapshot(lookups),
-                List.copyOf(found), Map.copyOf(moduleReads), namesALine);
+                List.copyOf(found), Map.copyOf(reads), namesALine);
         synchronized (this) {
             next.put(e.key, e);
             analysed++;
         }
     }
 
-    private Set<Key> compiledBefore = Set.of(); // the last version's compiled functions of the focus, moved to this one
     private Map<CompileRegions.Reached, Key> keys = Map.of(); // this version's compiled functions' keys
     private Set<Key> compiledNow = Set.of();
-    private boolean sameCompiled;
-    private String changedSource = ""; // the text of the changed functions, before and after the edit
-    private Set<Node> changedNow = Collections.emptySet(); // the changed functions' nodes in this version
 
     /** The focus module's compiled functions in this version (before any lookup). */
     void compiled(List<CompileRegions.Reached> reached) {
@@ -195,14 +202,6 @@ public final class AnalysisMemo {
         }
         this.keys = keys; // built before the parallel lookups start, then only read
         compiledNow = now;
-        Set<Key> stable = new java.util.HashSet<>();
-        for (Key k : now) if (!changedNow.contains(k.def().node())) stable.add(k);
-        sameCompiled = module != null && stable.equals(compiledBefore);
-    }
-
-    private static boolean spellsAny(String text, Set<String> words) {
-        for (String w : words) if (text.contains(w)) return true;
-        return false;
     }
 
     /** Forgets everything: the next analysis starts from scratch (after one that did not finish). */
@@ -213,7 +212,6 @@ public final class AnalysisMemo {
         nextParts = new HashMap<>();
         module = null;
         ir = null;
-        compiledBefore = Set.of();
         entries = new HashMap<>();
         next = new HashMap<>();
     }
@@ -232,7 +230,6 @@ public final class AnalysisMemo {
         }
         parts = nextParts;
         nextParts = new HashMap<>();
-        compiledBefore = compiledNow;
     }
 
     private static Map<Node, Set<String>> snapshot(Map<Node, Set<String>> lookups) {
@@ -292,27 +289,32 @@ public final class AnalysisMemo {
     }
 
     /**
-     * The parts whose function is the same node in this version, under the same key (its line,
-     * root and parameter classes did not move), and whose reads stand (its class and what it
-     * consulted did not change, nor did they move); the others are computed again (a part names
-     * its calls' lines).
+     * The parts whose function stands in this version, moved to its new node and key when lines
+     * moved (a part counts lines from its function's own), and whose reads stand (its class and
+     * what it consulted did not change; they may have moved); the others are computed again.
      */
     private static Map<Key, Map<String, DigestPart>> keptParts(Map<Key, Map<String, DigestPart>> parts, Alignment a, String path) {
         Map<Key, Map<String, DigestPart>> out = new HashMap<>();
         parts.forEach((k, byCallee) -> {
-            Moved def = a.movedOf(k.def());
-            if (def == null || def.now() != k.def().node() || !k.equals(moveKey(k, a, path))) return;
+            Key key = moveKey(k, a, path);
+            if (key == null) return;
+            if (key.equals(k)) key = k;
             Map<String, DigestPart> kept = new HashMap<>();
             byCallee.forEach((callee, p) -> {
-                if (a.changed.contains(p.owner().node()) || !Collections.disjoint(p.consulted(), a.changed)) return;
-                if (p.owner().node() != null) {
-                    Moved o = a.movedOf(p.owner());
-                    if (o == null || o.now() != p.owner().node()) return;
+                if (a.changed.contains(p.owner().node())) return;
+                Ident owner = p.owner();
+                if (owner.node() != null) {
+                    Moved o = a.movedOf(owner);
+                    if (o == null) return;
+                    if (o.now() != owner.node()) owner = new Ident(o.now());
                 }
-                if (movedConsulted(p.consulted(), a) != p.consulted() || movedLookups(p.lookups(), a) != p.lookups()) return;
-                kept.put(callee, p);
+                Set<Node> consulted = movedConsulted(p.consulted(), a);
+                Map<Node, Set<String>> lookups = movedLookups(p.lookups(), a);
+                if (consulted == null || lookups == null) return;
+                boolean same = owner == p.owner() && consulted == p.consulted() && lookups == p.lookups();
+                kept.put(callee, same ? p : new DigestPart(p.text(), owner, consulted, lookups));
             });
-            if (!kept.isEmpty()) out.put(k, kept);
+            if (!kept.isEmpty()) out.put(key, kept);
         });
         return out;
     }
@@ -503,8 +505,6 @@ public final class AnalysisMemo {
     static final class Alignment {
         final Map<Ident, Moved> moved = new HashMap<>();
         final Set<Node> changed = Collections.newSetFromMap(new IdentityHashMap<>());
-        /** The changed functions' nodes in the new version, and methods pasted in. */
-        final Set<Node> changedNow = Collections.newSetFromMap(new IdentityHashMap<>());
         dev.graphmend.ir.symbols.QualifiedNames namesBefore, namesAfter;
         /**
          * For a class that stands ({@link #moved}) though it gained or lost methods: their names.
@@ -604,7 +604,6 @@ public final class AnalysisMemo {
             out.removedMethods.add((Stmt.FunctionDef) before.get(i));
         }
         for (int i = p; i < m - q; i++) {
-            out.changedNow.add(after.get(i));
             out.addedMethods.add((Stmt.FunctionDef) after.get(i));
         }
         return true;
@@ -622,7 +621,6 @@ public final class AnalysisMemo {
         if (b instanceof Stmt.FunctionDef fb && a instanceof Stmt.FunctionDef fa) {
             if (first(fb) != first(fa) || !sameHeader(fb, fa) || hasGlobal(fb.body()) || hasGlobal(fa.body())) return false;
             changedWithin(fb, out);
-            out.changedNow.add(fa);
             out.replaced.put(new Ident(fb), fa);
             out.changedMethods.add(new Stmt.FunctionDef[] {fb, fa});
             return true;
@@ -786,7 +784,8 @@ public final class AnalysisMemo {
         Map<Key, Entry> out = new HashMap<>();
         for (Entry e : entries.values()) {
             Moved def = a.movedOf(e.key().def());
-            if (def == null || e.namesALine()) continue; // changed, or gone; or a line its text names may have moved
+            // changed, or gone; or a line its text or a digest it read names may have moved
+            if (def == null || e.namesALine()) continue;
             Ident owner = e.owner();
             if (owner.node() != null) {
                 Moved o = a.movedOf(owner);
@@ -891,18 +890,6 @@ public final class AnalysisMemo {
         Diagnostic.Root root = moveRoot(k.rootInfo(), a, path);
         if (k.rootInfo() != null && root == null) return null;
         return new Key(new Ident(def.now()), params, k.root(), root);
-    }
-
-    /** The source text of the given definitions (their lines in {@code ir}). */
-    private static String sourceOf(dev.graphmend.ir.document.UniIR ir, Set<Node> defs) {
-        StringBuilder b = new StringBuilder();
-        for (Node n : defs) {
-            if (n.span() == null) continue;
-            for (int l = n.span().line(); l <= n.span().endLine() && l <= ir.lines().lineCount(); l++) {
-                b.append(ir.lines().lineText(l)).append('\n');
-            }
-        }
-        return b.toString();
     }
 
     private static Diagnostic.Root moveRoot(Diagnostic.Root r, Alignment a, String path) {

@@ -155,8 +155,9 @@ public final class Analyzer {
 
     /**
      * {@code DeferSideEffect.undeferrableDigest} of a module's compiled functions, from each
-     * function's part: kept by the memo while what it read stands, else computed from a context
-     * of that function alone (all of them were made at every keystroke of a 540-function file).
+     * function's part: kept by the memo while what it read stands (moved with its function: a part
+     * counts lines from its function's), else computed from a context of that function alone (all
+     * of them were made at every keystroke of a 540-function file).
      */
     private static String moduleDigest(Project project, List<CompileRegions.Reached> functions, String callee, AnalysisMemo memo) {
         StringBuilder b = new StringBuilder();
@@ -167,7 +168,7 @@ public final class Analyzer {
                 part = dev.graphmend.passes.fix.DeferSideEffect.undeferrableDigest(ctx, callee);
                 memo.keepDigestPart(r, callee, part, ctx.consulted(), ctx.methodLookups());
             }
-            b.append(part);
+            dev.graphmend.passes.fix.DeferSideEffect.appendDigestPart(b, r.function().def().span().line(), part);
         }
         return b.toString();
     }

@@ -3,6 +3,7 @@ package dev.graphmend.passes.fix;
 import dev.graphmend.passes.model.FixInfo;
 import dev.graphmend.passes.model.Safety;
 import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.analysis.FunctionContext;
@@ -92,8 +93,8 @@ public final class DeferSideEffect implements Transformation {
                 + "middle of it.", edits);
     }
 
-    /** A call a registration of its callee would cover that cannot be deferred, and why. */
-    private record Undeferrable(Expr.Call call, String why) {}
+    /** A call a registration of its callee would cover that cannot be deferred, in which function, and why. */
+    private record Undeferrable(FunctionContext function, Expr.Call call, String why) {}
 
     /** The calls of {@code callee} in the module's compiled code that cannot be deferred; once per callee and analysis. */
     private static List<Undeferrable> undeferrable(ModuleFunctions module, String callee) {
@@ -101,7 +102,7 @@ public final class DeferSideEffect implements Transformation {
             List<Undeferrable> out = new ArrayList<>();
             for (ModuleFunctions.OutputCall other : module.outputCalls(callee)) {
                 String otherWhy = whyNotDeferrable(other.function(), other.statement(), other.call());
-                if (otherWhy != null) out.add(new Undeferrable(other.call(), otherWhy));
+                if (otherWhy != null) out.add(new Undeferrable(other.function(), other.call(), otherWhy));
             }
             return out;
         });
@@ -109,18 +110,26 @@ public final class DeferSideEffect implements Transformation {
 
     /**
      * What a site's proposal reads of the module's other calls of {@code callee}: the calls that
-     * cannot be deferred (where, and why). Equal digests in two versions: equal proposals.
+     * cannot be deferred (where, and why). Equal digests in two versions: equal proposals. It is
+     * each compiled function's part ({@link #undeferrableDigest(FunctionContext, String)}) in the
+     * order of {@link ModuleFunctions#functions}, anchored at the function's line ({@link
+     * #appendDigestPart}): a part can be kept with its function from one version to the next, lines
+     * moved or not, while what it read stands.
      */
     public static String undeferrableDigest(ModuleFunctions module, String callee) {
         StringBuilder b = new StringBuilder();
-        for (Undeferrable u : undeferrable(module, callee)) b.append(u.call().span()).append(' ').append(u.why()).append('\n');
+        List<Undeferrable> all = undeferrable(module, callee);
+        for (FunctionContext f : module.functions()) {
+            StringBuilder part = new StringBuilder();
+            for (Undeferrable u : all) if (u.function() == f) appendRelative(part, f, u);
+            appendDigestPart(b, definitionLine(f), part.toString());
+        }
         return b.toString();
     }
 
     /**
-     * One compiled function's part of {@link #undeferrableDigest}: the module's digest is its
-     * functions' parts in the order of {@link ModuleFunctions#functions}, so a part can be kept
-     * with the function from one version to the next while what it read stands.
+     * One compiled function's part of {@link #undeferrableDigest(ModuleFunctions, String)}: its calls
+     * of {@code callee} that cannot be deferred, with lines counted from the function's own line.
      */
     public static String undeferrableDigest(FunctionContext f, String callee) {
         StringBuilder b = new StringBuilder();
@@ -128,9 +137,45 @@ public final class DeferSideEffect implements Transformation {
             if (!(s instanceof Stmt.Expr es) || !(es.value() instanceof Expr.Call c)) continue;
             if (!callee.equals(SideEffectCall.calleeKey(c)) || SideEffectCall.sideEffect(f, c) == null) continue;
             String why = whyNotDeferrable(f, es, c);
-            if (why != null) b.append(c.span()).append(' ').append(why).append('\n');
+            if (why != null) appendRelative(b, f, new Undeferrable(f, c, why));
         }
         return b.toString();
+    }
+
+    /**
+     * Appends a function's part to a module's digest, anchored at the function's line {@code
+     * definitionLine}: the digest names every call's line, as the proposal's text does.
+     */
+    public static void appendDigestPart(StringBuilder digest, int definitionLine, String part) {
+        if (!part.isEmpty()) digest.append('@').append(definitionLine).append('\n').append(part);
+    }
+
+    /**
+     * A digest with its functions' lines left out: what a proposal whose text names no line read
+     * (whether, and which, calls cannot be deferred decides whether the deferral is offered; their
+     * lines appear only in the reason it is declined). It stays the same when lines move.
+     */
+    public static String withoutLines(String digest) {
+        if (digest.isEmpty()) return digest;
+        StringBuilder b = new StringBuilder(digest.length());
+        for (String line : digest.split("\n", -1)) {
+            if (line.startsWith("@")) b.append('@');
+            else b.append(line);
+            b.append('\n');
+        }
+        b.setLength(b.length() - 1);
+        return b.toString();
+    }
+
+    private static int definitionLine(FunctionContext f) {
+        return f.function().def().span().line();
+    }
+
+    private static void appendRelative(StringBuilder b, FunctionContext f, Undeferrable u) {
+        int line = definitionLine(f);
+        Span at = u.call().span();
+        b.append(at.line() - line).append(':').append(at.col()).append('-').append(at.endLine() - line).append(':')
+                .append(at.endCol()).append(' ').append(u.why()).append('\n');
     }
 
     private static void cloneTensorArguments(FunctionContext f, Expr.Call call, SourceText src, List<Diagnostic.Edit> edits) {
