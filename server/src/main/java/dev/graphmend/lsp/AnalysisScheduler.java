@@ -28,6 +28,8 @@ import org.eclipse.lsp4j.services.LanguageClient;
  *     document's drops its result without publishing it.</li>
  * <li>Requests (pull diagnostics, code actions, hover, fix-all) wait on {@link #analysisOf}, the
  *     result of the latest version, and never run the engine on the message thread.</li>
+ * <li>After an analysis, when none is due, the analysis thread may make the young collection the
+ *     next edits would have met ({@link IdleCollection}).</li>
  * <li>The indexing thread yields to due analyses ({@link #waitWhileAnalysing}); shutting down
  *     cancels pending tasks without interrupting a running one (an interrupted thread that is
  *     writing to the client's channel would close it).</li>
@@ -48,6 +50,8 @@ final class AnalysisScheduler {
     /** Builds each version's project from the last one (the engine's front door for a long-lived caller). */
     private final AnalysisHost projects;
     private final ScheduledThreadPoolExecutor thread = new ScheduledThreadPoolExecutor(1, Threads.daemon("graphmend-analysis"));
+    /** Moves young collections between keystrokes; touched by the analysis thread only. */
+    private final IdleCollection idle = IdleCollection.forThisJvm();
 
     AnalysisScheduler(Session session, Engine engine, Delays delays, AnalysisHost projects) {
         this.session = session;
@@ -210,7 +214,10 @@ final class AnalysisScheduler {
                             + millis(tModule, tProject) + ", engine " + millis(tProject, tEngine) + ", mapping "
                             + millis(tEngine, tMapped) + ", publishing " + millis(tMapped, System.nanoTime())
                             + "; MB allocated: change " + megabytes(s.changeBytes) + ", analysis "
-                            + megabytes(Threads.allocatedBytes() - bytes0));
+                            + megabytes(Threads.allocatedBytes() - bytes0)
+                            + (idle.active() ? "; young collections made between edits: " + idle.caused() : ""));
+            // after the diagnostics and the trace: the user waits for neither
+            idle.afterAnalysis(this::hasDueTask);
         } catch (Throwable t) {
             session.log.error("analysis of " + s.uri + " failed: " + t);
             CompletableFuture<Analysis> waiting;
