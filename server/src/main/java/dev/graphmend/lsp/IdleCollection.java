@@ -13,7 +13,7 @@ import java.util.function.BooleanSupplier;
  * every ~25 edits, in the middle of one, and that edit went over its budget. After an analysis,
  * when no other is due, this looks at how much room the young generation's eden has left: when it
  * is less than the next two edits are likely to take (twice the most eden grew between two recent
- * analyses), it fills eden with arrays nothing holds, so that the collection happens now, while
+ * analyses, when that is at most a quarter of eden: edits, not files opened), it fills eden with arrays nothing holds, so that the collection happens now, while
  * the user is between keystrokes; it then finds less to copy than one in the middle of an
  * analysis. Used only with the collectors whose eden has a fixed capacity between collections
  * (serial, the editors' default, and parallel), where the room left is known; with the others it
@@ -89,9 +89,10 @@ final class IdleCollection {
         lastUsed = used;
         lastCollections = collections;
         long capacity = eden.capacity();
-        // a burst (indexing while the user types) must not make every analysis collect
-        long need = Math.min(2 * mostGrowth(), capacity / 4);
-        if (need == 0 || capacity - used >= need || due.getAsBoolean()) return false;
+        // after a burst (files opened, indexing while the user types) it waits for edit-sized growth:
+        // collecting early then would only promote what the burst still holds
+        long need = 2 * mostGrowth();
+        if (need == 0 || need > capacity / 4 || capacity - used >= need || due.getAsBoolean()) return false;
         boolean collected = fill(collections, capacity);
         lastUsed = eden.used();
         lastCollections = eden.collections();

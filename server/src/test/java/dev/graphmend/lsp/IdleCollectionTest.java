@@ -98,18 +98,27 @@ class IdleCollectionTest {
     }
 
     @Test
-    void aBurstOfAllocationDoesNotMakeEveryAnalysisCollect() {
+    void afterABurstOfAllocationItWaitsForEditSizedGrowth() {
         FakeEden eden = new FakeEden();
         FillingEden filling = new FillingEden(eden);
         IdleCollection idle = new IdleCollection(filling);
         eden.edit(10);
         idle.afterAnalysis(() -> false);
-        eden.edit(200); // indexing between two analyses: the room needed is capped at a quarter of eden
+        eden.edit(200); // files opened between two analyses: more than a quarter of eden
         filling.arm(true);
-        assertFalse(idle.afterAnalysis(() -> false), "90 MB left of 300: more than a quarter");
-        eden.edit(20);
-        filling.arm(true);
-        assertTrue(idle.afterAnalysis(() -> false), "70 MB left: less than a quarter");
+        assertFalse(idle.afterAnalysis(() -> false), "90 MB left, but the burst is no edit");
+        int edits = 0;
+        boolean collected = false;
+        while (!collected && edits < 200) {
+            eden.edit(1);
+            edits++;
+            filling.arm(true);
+            collected = idle.afterAnalysis(() -> false);
+        }
+        // the burst leaves the last eight growths after eight edits; then 2 MB are needed, and the
+        // 89th edit of 1 MB leaves 1 MB of the 300
+        assertEquals(89, edits, "collected when less than two 1 MB edits fit");
+        assertEquals(1, idle.caused());
     }
 
     @Test
