@@ -2,6 +2,7 @@ package dev.graphmend.passes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphmend.ir.document.PythonDocument;
 import dev.graphmend.ir.document.TextChange;
@@ -11,6 +12,7 @@ import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;
 import dev.graphmend.passes.model.Diagnostic;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -155,5 +157,122 @@ class ModuleReadsMemoTest {
         assertEquals(true, fixOfG.get(0).contains("line 14"), "g's deferral should name f's print at line 14: " + fixOfG.get(0));
         assertEquals(true, fixOfG.get(1).contains("line 15"), "g's deferral should name f's print at line 15: " + fixOfG.get(1));
         assertNotEquals(fixOfG.get(1), fixOfG.get(2), "helper's tensor should make g's deferral legal: " + fixOfG.get(2));
+    }
+
+    private static final String RANDOM_TEXT = String.join("\n",
+            "import torch",
+            "",
+            "",
+            "def helper():",
+            "    return 1",
+            "",
+            "",
+            "def other():",
+            "    return torch.ones(2)",
+            "",
+            "",
+            "@torch.compile",
+            "def f(x):",
+            "    y = helper()",
+            "    print(y)",
+            "    return x + 1",
+            "",
+            "",
+            "@torch.compile",
+            "def g(x):",
+            "    print(f\"g {x:{3}}\")",
+            "    return x * 2",
+            "",
+            "",
+            "@torch.compile",
+            "def h(x):",
+            "    y = other()",
+            "    print(\"h\", x)",
+            "    return x - 1",
+            "");
+
+    /** Values a helper may return: whether a print of it can be deferred depends on which. */
+    private static final List<String> RETURNS = List.of("1", "torch.ones(2)", "x_unknown", "2.5", "torch.zeros(3)");
+    /**
+     * What h's print may print: a keyword argument makes it undeferrable; so does its y when other
+     * returns no tensor (the same call, and reason, as f's print of helper's y).
+     */
+    private static final List<String> H_PRINTS = List.of("print(\"h\", x)", "print(\"h\", x, sep=\"\")", "print(y)", "print(\"h\")");
+
+    /**
+     * Random edits of a module whose deferral decisions read one another (helpers' values, other
+     * functions' prints, lines moved above and between them), each version analysed with the
+     * memo and from scratch: they must agree after every edit.
+     */
+    @Test
+    void randomEditsOfFunctionsThatReadOneAnotherAgreeWithAFreshAnalysis() {
+        AnalysisConfig config = AnalysisConfig.defaults().withTorchVersion("2.15");
+        Random random = new Random(17);
+        PythonDocument doc = PythonDocument.open(RANDOM_TEXT, 0);
+        UniIR ir = UniIR.of(doc);
+        AnalysisMemo memo = new AnalysisMemo();
+        SourceModule v = new SourceModule("m.py", "m", false, ir);
+        Analyzer.analyze(new Project(List.of(v), config), v, memo);
+        int reused = 0;
+        java.util.Set<String> declinedOrOffered = new java.util.HashSet<>();
+        for (int step = 1; step <= 300; step++) {
+            List<String> lines = List.of(doc.text().split("\n", -1));
+            TextChange edit = randomEdit(lines, random);
+            doc = doc.apply(edit, step);
+            ir = ir.next(doc);
+            v = new SourceModule("m.py", "m", false, ir);
+            List<Diagnostic> incremental = Analyzer.analyze(new Project(List.of(v), config), v, memo).get(v);
+            reused += memo.reused();
+            List<Diagnostic> scratch = Analyzer.analyze(new Project(List.of(v), config), v).get(v);
+            assertEquals(scratch, incremental, "step " + step + ": " + edit + " (" + memo.lastMode() + ")\n" + doc.text());
+            for (Diagnostic d : scratch) {
+                boolean defer = d.fixes().stream().anyMatch(x -> x.title().startsWith("Defer"));
+                declinedOrOffered.add(d.code() + (defer ? " defer offered" : d.noFixReason() != null && d.noFixReason().contains("at line")
+                        ? " defer declined naming a line" : " other"));
+            }
+        }
+        // the edits must reach what they test: the memo used, the deferral offered and declined with a line
+        assertTrue(reused > 300, "functions reused: " + reused);
+        assertTrue(declinedOrOffered.contains("GM102 defer offered"), declinedOrOffered.toString());
+        assertTrue(declinedOrOffered.contains("GM102 defer declined naming a line"), declinedOrOffered.toString());
+    }
+
+    /** One edit: a helper's value changed, h's print changed, or a line inserted or removed somewhere. */
+    private static TextChange randomEdit(List<String> lines, Random random) {
+        int kind = random.nextInt(5);
+        if (kind == 0) {
+            // a helper's return value
+            List<Integer> returns = new java.util.ArrayList<>();
+            for (int d = 0; d < lines.size(); d++) {
+                if (!lines.get(d).startsWith("def helper") && !lines.get(d).startsWith("def other")) continue;
+                int i = d + 1;
+                while (!lines.get(i).startsWith("    return ")) i++;
+                returns.add(i);
+            }
+            int i = returns.get(random.nextInt(returns.size()));
+            return TextChange.replace(i, 11, i, lines.get(i).length(), RETURNS.get(random.nextInt(RETURNS.size())));
+        }
+        if (kind == 1) {
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).trim().startsWith("print(") && lines.get(i - 1).startsWith("    y = other()")) {
+                    return TextChange.replace(i, 4, i, lines.get(i).length(), H_PRINTS.get(random.nextInt(H_PRINTS.size())));
+                }
+            }
+        }
+        List<Integer> inserted = new java.util.ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) if (lines.get(i).endsWith("# inserted")) inserted.add(i);
+        if (kind == 2 && !inserted.isEmpty()) {
+            int i = inserted.get(random.nextInt(inserted.size()));
+            return TextChange.replace(i, 0, i + 1, 0, "");
+        }
+        // a line inserted: a comment at module level, or a statement at the top of a function body
+        List<Integer> bodies = new java.util.ArrayList<>();
+        for (int i = 0; i + 1 < lines.size(); i++) if (lines.get(i).startsWith("def ")) bodies.add(i + 1);
+        if (random.nextBoolean() || bodies.isEmpty()) {
+            int i = random.nextInt(3) == 0 ? 1 : lines.size() - 1;
+            return TextChange.replace(i, 0, i, 0, "# inserted\n");
+        }
+        int i = bodies.get(random.nextInt(bodies.size()));
+        return TextChange.replace(i, 0, i, 0, "    w = 0  # inserted\n");
     }
 }
