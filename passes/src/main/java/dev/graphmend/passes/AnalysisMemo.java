@@ -302,12 +302,8 @@ public final class AnalysisMemo {
             Map<String, DigestPart> kept = new HashMap<>();
             byCallee.forEach((callee, p) -> {
                 if (a.changed.contains(p.owner().node())) return;
-                Ident owner = p.owner();
-                if (owner.node() != null) {
-                    Moved o = a.movedOf(owner);
-                    if (o == null) return;
-                    if (o.now() != owner.node()) owner = new Ident(o.now());
-                }
+                Ident owner = movedOwner(p.owner(), a);
+                if (owner == null) return;
                 Set<Node> consulted = movedConsulted(p.consulted(), a);
                 Map<Node, Set<String>> lookups = movedLookups(p.lookups(), a);
                 if (consulted == null || lookups == null) return;
@@ -784,14 +780,9 @@ public final class AnalysisMemo {
         Map<Key, Entry> out = new HashMap<>();
         for (Entry e : entries.values()) {
             Moved def = a.movedOf(e.key().def());
-            // changed, or gone; or a line its text or a digest it read names may have moved
-            if (def == null || e.namesALine()) continue;
-            Ident owner = e.owner();
-            if (owner.node() != null) {
-                Moved o = a.movedOf(owner);
-                if (o == null) continue;
-                if (o.now() != owner.node()) owner = new Ident(o.now());
-            }
+            if (def == null || e.namesALine()) continue; // changed, or gone; or a line its text names may have moved
+            Ident owner = movedOwner(e.owner(), a);
+            if (owner == null) continue;
             Set<Node> consulted = movedConsulted(e.consulted(), a);
             Map<Node, Set<String>> lookups = movedLookups(e.lookups(), a);
             if (consulted == null || lookups == null) continue;
@@ -818,6 +809,14 @@ public final class AnalysisMemo {
             out.put(key, new Entry(key, owner, consulted, lookups, List.copyOf(found), e.moduleReads(), false));
         }
         return out;
+    }
+
+    /** A function's class as its node in this version (the same when none, or not moved); null when it is gone. */
+    private static Ident movedOwner(Ident owner, Alignment a) {
+        if (owner.node() == null) return owner;
+        Moved o = a.movedOf(owner);
+        if (o == null) return null;
+        return o.now() == owner.node() ? owner : new Ident(o.now());
     }
 
     /**

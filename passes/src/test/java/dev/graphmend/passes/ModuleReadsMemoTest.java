@@ -79,15 +79,8 @@ class ModuleReadsMemoTest {
         assertEditAgrees(TextChange.replace(11, 11, 11, 16, "c(x) * 2"));
     }
 
-    private static final String HELPER_TEXT = String.join("\n",
-            "import torch",
-            "",
-            "",
-            "def helper():",
-            "    # nothing",
-            "    return 1",
-            "",
-            "",
+    /** f prints helper's value; g prints with a nested format field, which only the deferral can take. */
+    private static final String F_AND_G = String.join("\n",
             "@torch.compile",
             "def f(x):",
             "    y = helper()",
@@ -100,6 +93,16 @@ class ModuleReadsMemoTest {
             "    print(f\"g {x:{3}}\")",
             "    return x * 2",
             "");
+
+    private static final String HELPER_TEXT = String.join("\n",
+            "import torch",
+            "",
+            "",
+            "def helper():",
+            "    # nothing",
+            "    return 1",
+            "",
+            "") + "\n" + F_AND_G;
 
     /**
      * Applies the edits one by one to {@link #HELPER_TEXT}, each version analysed with the memo
@@ -170,18 +173,7 @@ class ModuleReadsMemoTest {
             "def other():",
             "    return torch.ones(2)",
             "",
-            "",
-            "@torch.compile",
-            "def f(x):",
-            "    y = helper()",
-            "    print(y)",
-            "    return x + 1",
-            "",
-            "",
-            "@torch.compile",
-            "def g(x):",
-            "    print(f\"g {x:{3}}\")",
-            "    return x * 2",
+            "") + "\n" + F_AND_G + String.join("\n",
             "",
             "",
             "@torch.compile",
