@@ -107,6 +107,7 @@ public final class AnalysisMemo {
         analysed = 0;
         next = new HashMap<>();
         readsNow = new HashMap<>();
+        withoutLinesMade = new IdentityHashMap<>();
         dev.graphmend.ir.ast.Module now = focus.ir().module();
         Alignment diff = null;
         if (module == null) mode = "first version";
@@ -167,6 +168,13 @@ public final class AnalysisMemo {
         return (withLines ? now.stands() : now.standsWithoutLines()).computeIfAbsent(recorded, seen::equals);
     }
 
+    /** Digests without their lines, made once per digest and version (the functions analysed together share one). */
+    private Map<String, String> withoutLinesMade = new IdentityHashMap<>();
+
+    private synchronized String withoutLines(String digest) {
+        return withoutLinesMade.computeIfAbsent(digest, DeferSideEffect::withoutLines);
+    }
+
     /** Records what the rules found in a function of this version. */
     void store(CompileRegions.Reached r, Set<Node> consulted, Map<Node, Set<String>> lookups, Map<String, String> moduleReads,
                List<Diagnostic> found) {
@@ -178,7 +186,7 @@ public final class AnalysisMemo {
             // text that names no line cannot show where the calls read lie: kept without their lines, the
             // entry stands when they move
             reads = new HashMap<>();
-            for (Map.Entry<String, String> read : moduleReads.entrySet()) reads.put(read.getKey(), DeferSideEffect.withoutLines(read.getValue()));
+            for (Map.Entry<String, String> read : moduleReads.entrySet()) reads.put(read.getKey(), withoutLines(read.getValue()));
         }
         Entry e = new Entry(keyOf(r), new Ident(owner == null ? null : owner.def()), snapshot(consulted), snapshot(lookups),
                 List.copyOf(found), Map.copyOf(reads), namesALine);
@@ -262,8 +270,8 @@ public final class AnalysisMemo {
 
     /**
      * One function's part of {@code DeferSideEffect.undeferrableDigest} for one callee, with what
-     * computing it read: it stands while the function is the same node, under the same key, and
-     * none of what it read changed (as a function's diagnostics stand).
+     * computing it read: it stands, moved with its function ({@link #keptParts}), while none of what
+     * it read changed (as a function's diagnostics stand).
      */
     private record DigestPart(String text, Ident owner, Set<Node> consulted, Map<Node, Set<String>> lookups) {}
 

@@ -113,14 +113,12 @@ public final class Analyzer {
         // what the memo still holds is taken on this thread; only the functions analysed again go
         // parallel (on a keystroke that is one or two of hundreds, which the stream split and joined)
         List<CompileRegions.Reached> toAnalyse = new ArrayList<>();
-        // a module-wide read's digest, once per module and callee (many functions' fixes read the same callee)
-        Map<SourceModule, Map<String, String>> digests = new IdentityHashMap<>();
         for (CompileRegions.Reached reached : regions.reached()) {
             SourceModule m = reached.function().module();
             if (focus != null && m != focus) continue;
+            // (the memo asks once per callee and version: many functions' fixes read the same callee)
             List<Diagnostic> known = memoNow == null ? null : memoNow.lookup(reached, callee -> byModule.get(m) == null ? ""
-                    : digests.computeIfAbsent(m, k -> new java.util.HashMap<>()).computeIfAbsent(callee,
-                            c -> moduleDigest(project, compiled.get(m), c, memoNow)));
+                    : moduleDigest(project, compiled.get(m), callee, memoNow));
             if (known != null) out.get(m).addAll(known);
             else toAnalyse.add(reached);
         }

@@ -117,13 +117,19 @@ public final class DeferSideEffect implements Transformation {
      * moved or not, while what it read stands.
      */
     public static String undeferrableDigest(ModuleFunctions module, String callee) {
+        // the calls come in the order of the functions (ModuleFunctions#outputCalls), each function's together
         StringBuilder b = new StringBuilder();
-        List<Undeferrable> all = undeferrable(module, callee);
-        for (FunctionContext f : module.functions()) {
-            StringBuilder part = new StringBuilder();
-            for (Undeferrable u : all) if (u.function() == f) appendRelative(part, f, u);
-            appendDigestPart(b, definitionLine(f), part.toString());
+        StringBuilder part = new StringBuilder();
+        FunctionContext of = null;
+        for (Undeferrable u : undeferrable(module, callee)) {
+            if (u.function() != of) {
+                if (of != null) appendDigestPart(b, definitionLine(of), part.toString());
+                part.setLength(0);
+                of = u.function();
+            }
+            appendRelative(part, of, u);
         }
+        if (of != null) appendDigestPart(b, definitionLine(of), part.toString());
         return b.toString();
     }
 
