@@ -316,11 +316,15 @@ async function main() {
     await search.waitFor({ timeout: LIMIT });
     await search.click();
     await page.keyboard.type('graphmend.ignore');
-    const item = page.locator('.settings-editor .setting-item-contents', { hasText: 'Ignore' }).first();
+    // the row by the key VS Code stamps on it (data-key): matching its text raced the search's
+    // filtering on a slow machine, and "Add Item" could land on another list setting
+    const item = page.locator('.settings-editor .setting-item-contents[data-key="graphmend.ignore"]').first();
     await item.waitFor({ timeout: LIMIT });
-    await item.locator('.setting-list-addButton, .monaco-button', { hasText: 'Add Item' }).first().click();
-    await page.keyboard.type('GM101');
-    await page.keyboard.press('Enter');
+    await item.locator('.setting-list-addButton').first().click();
+    const value = item.locator('.setting-list-edit-row .setting-list-valueInput input').first();
+    await value.waitFor({ state: 'visible', timeout: LIMIT });
+    await value.fill('GM101');
+    await value.press('Enter');
     await waitFor('graphmend.ignore in the workspace settings file', LIMIT, async () =>
       JSON.stringify(JSON.parse(fs.readFileSync(settingsFile, 'utf8'))['graphmend.ignore'] || []) === '["GM101"]');
     await screenshot('ignore-setting', 'the Settings editor: graphmend.ignore = ["GM101"] added as a user does');
