@@ -111,10 +111,64 @@ public final class Statements {
      * functions and classes included, unlike {@link #of}: for indexes of a whole module.
      */
     public static void everywhere(Node root, Consumer<Stmt> visitor) {
-        root.forEachChild(c -> {
-            if (c instanceof Stmt s) visitor.accept(s);
-            if (c instanceof Stmt || c instanceof ExceptHandler || c instanceof MatchCase) everywhere(c, visitor);
+        // only the statement blocks are walked: asking every statement for its children visited
+        // their expressions too, and the index of a 5,000-line file's functions was built at each keystroke
+        if (root instanceof dev.graphmend.ir.ast.Module m) everywhere(m.body(), visitor);
+        else if (root instanceof Stmt s) nested(s, visitor);
+        else if (root instanceof ExceptHandler h) everywhere(h.body(), visitor);
+        else if (root instanceof MatchCase c) everywhere(c.body(), visitor);
+        else root.forEachChild(c -> {
+            if (c instanceof Stmt s) {
+                visitor.accept(s);
+                nested(s, visitor);
+            } else if (c instanceof ExceptHandler || c instanceof MatchCase) {
+                everywhere(c, visitor);
+            }
         });
+    }
+
+    private static void everywhere(List<Stmt> block, Consumer<Stmt> visitor) {
+        for (Stmt s : block) {
+            if (s == null) continue;
+            visitor.accept(s);
+            nested(s, visitor);
+        }
+    }
+
+    /** The statements nested in {@code s}, blocks in the order of its fields (as {@code forEachChild} gives them). */
+    private static void nested(Stmt s, Consumer<Stmt> visitor) {
+        if (s instanceof Stmt.FunctionDef f) everywhere(f.body(), visitor);
+        else if (s instanceof Stmt.AsyncFunctionDef f) everywhere(f.body(), visitor);
+        else if (s instanceof Stmt.ClassDef c) everywhere(c.body(), visitor);
+        else if (s instanceof Stmt.If i) {
+            everywhere(i.body(), visitor);
+            everywhere(i.orelse(), visitor);
+        } else if (s instanceof Stmt.For f) {
+            everywhere(f.body(), visitor);
+            everywhere(f.orelse(), visitor);
+        } else if (s instanceof Stmt.AsyncFor f) {
+            everywhere(f.body(), visitor);
+            everywhere(f.orelse(), visitor);
+        } else if (s instanceof Stmt.While w) {
+            everywhere(w.body(), visitor);
+            everywhere(w.orelse(), visitor);
+        } else if (s instanceof Stmt.With w) {
+            everywhere(w.body(), visitor);
+        } else if (s instanceof Stmt.AsyncWith w) {
+            everywhere(w.body(), visitor);
+        } else if (s instanceof Stmt.Try t) {
+            everywhere(t.body(), visitor);
+            for (ExceptHandler h : t.handlers()) if (h != null) everywhere(h.body(), visitor);
+            everywhere(t.orelse(), visitor);
+            everywhere(t.finalbody(), visitor);
+        } else if (s instanceof Stmt.TryStar t) {
+            everywhere(t.body(), visitor);
+            for (ExceptHandler h : t.handlers()) if (h != null) everywhere(h.body(), visitor);
+            everywhere(t.orelse(), visitor);
+            everywhere(t.finalbody(), visitor);
+        } else if (s instanceof Stmt.Match m) {
+            for (MatchCase c : m.cases()) if (c != null) everywhere(c.body(), visitor);
+        }
     }
 
     /**
