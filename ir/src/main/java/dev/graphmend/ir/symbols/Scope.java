@@ -96,6 +96,9 @@ public final class Scope {
     /** The symbols in the order the names first occur. */
     public Collection<Symbol> symbols() { return symbolList; }
 
+    /** The same symbols, indexable: for the table's indexes, which visit every symbol of every scope. */
+    List<Symbol> symbolList() { return symbolList; }
+
     /** The symbol stored under {@code storedName} (already mangled; see {@link #lookupIdentifier}), or null. */
     public Symbol lookup(String storedName) { return (Symbol) symbols.get(storedName); }
 

@@ -70,14 +70,35 @@ public final class SymbolTable {
         if (index != null) return index;
         synchronized (this) {
             if (references != null) return references;
-            index = new IdentityHashMap<>();
-            for (Scope s : module.walk()) {
-                for (Symbol sym : s.symbols()) {
+            // built at each version of an edited file, over every symbol of every scope: most variables
+            // have one reference (themselves), kept as an immutable list at once; the few read from
+            // other scopes grow a list, copied immutable at the end
+            List<Scope> scopes = module.walk();
+            int symbols = 0;
+            for (Scope s : scopes) symbols += s.symbolList().size();
+            index = new IdentityHashMap<>(symbols);
+            List<Symbol> shared = new ArrayList<>();
+            for (Scope s : scopes) {
+                List<Symbol> syms = s.symbolList();
+                for (int i = 0, n = syms.size(); i < n; i++) {
+                    Symbol sym = syms.get(i);
                     Symbol definition = sym.resolution().definition();
-                    if (definition != null) index.computeIfAbsent(definition, k -> new ArrayList<>(2)).add(sym);
+                    if (definition == null) continue;
+                    List<Symbol> refs = index.get(definition);
+                    if (refs == null) {
+                        index.put(definition, List.of(sym));
+                    } else if (refs instanceof ArrayList<Symbol> grown) {
+                        grown.add(sym);
+                    } else {
+                        List<Symbol> grown = new ArrayList<>(4);
+                        grown.addAll(refs);
+                        grown.add(sym);
+                        index.put(definition, grown);
+                        shared.add(definition);
+                    }
                 }
             }
-            for (Map.Entry<Symbol, List<Symbol>> e : index.entrySet()) e.setValue(List.copyOf(e.getValue()));
+            for (Symbol d : shared) index.put(d, List.copyOf(index.get(d)));
             references = index;
             return index;
         }
