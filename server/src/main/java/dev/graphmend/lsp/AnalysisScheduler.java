@@ -206,7 +206,7 @@ final class AnalysisScheduler {
             // the trace goes out after the diagnostics, which the user waits for
             long ms = (tMapped - t0) / 1_000_000;
             session.log.trace("analysed " + s.uri + " v" + s.version + ": " + list.size() + " diagnostics in " + ms + " ms",
-                    modules.size() + " modules in the project (" + project.keptClasses() + " of " + project.classes().size()
+                    modules.size() + " modules in the project (" + project.keptClasses() + " of " + project.classCount()
                             + " classes kept); functions: " + e.memo.reused() + " reused, "
                             + e.memo.analysed() + " analysed (" + e.memo.lastMode() + "), calls of " + e.memo.followsReused()
                             + " followed from the memo; ms: change " + millis(0, s.changeNanos) + ", queued " + millis(s.createdNanos, t0) + ", configuration "

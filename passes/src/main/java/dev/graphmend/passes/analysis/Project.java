@@ -29,8 +29,15 @@ public final class Project {
     private final dev.graphmend.ir.symbols.LayeredMap<String, SourceModule> byName;
     private final Workspace workspace;
     private final IdentityHashMap<Stmt.ClassDef, ClassInfo> classes;
-    /** The classes in source order (modules in project order): what iterates them must not depend on identity hashes. */
-    private final List<ClassInfo> classList;
+    /**
+     * The classes in source order (modules in project order): what iterates them must not depend on
+     * identity hashes. Built when first asked for: a project built from another ({@link #next})
+     * answers from the indexes it carries, and concatenating 2,913 modules' lists read every module
+     * object at every keystroke.
+     */
+    private volatile List<ClassInfo> classList;
+    /** How many classes the project holds (the length of {@link #classList}). */
+    private final int classCount;
     /** Each module's classes, in source order (a next project shares the lists of modules it keeps whole). */
     private final IdentityHashMap<SourceModule, List<ClassInfo>> classesByModule;
 
@@ -66,7 +73,6 @@ public final class Project {
             for (SourceModule m : modules) names.put(m.moduleName(), m);
             this.byName = dev.graphmend.ir.symbols.LayeredMap.of(names);
         }
-        this.classList = new ArrayList<>(previous == null ? 16 : previous.classList.size() + 16);
         this.dependents = reuse == null ? new ConcurrentHashMap<>() : previous.dependents;
         if (reuse != null) forgetStale(reuse.stale);
         if (reuse == null) {
@@ -86,10 +92,15 @@ public final class Project {
             this.workspace = Workspace.next(previous.workspace, replaced, packages);
         }
         List<ClassInfo> fresh = new ArrayList<>();
+        int count = 0;
         if (reuse == null) {
             classes = new IdentityHashMap<>();
             classesByModule = new IdentityHashMap<>(this.modules.size());
-            for (SourceModule m : modules) classesByModule.put(m, collectClasses(m, null, fresh));
+            for (SourceModule m : modules) {
+                List<ClassInfo> own = collectClasses(m, null, fresh);
+                classesByModule.put(m, own);
+                count += own.size();
+            }
         } else {
             // the previous index without what is built again: a copy of the table, not 15,000 puts a keystroke
             @SuppressWarnings("unchecked")
@@ -105,17 +116,23 @@ public final class Project {
             IdentityHashMap<SourceModule, List<ClassInfo>> byModule =
                     (IdentityHashMap<SourceModule, List<ClassInfo>>) previous.classesByModule.clone();
             classesByModule = byModule;
-            for (SourceModule old : reuse.replaced) byModule.remove(old);
+            count = previous.classCount;
+            for (SourceModule old : reuse.replaced) {
+                List<ClassInfo> gone = byModule.remove(old);
+                if (gone != null) count -= gone.size();
+            }
             // the changed modules and the kept ones that lost classes, in the list's order; asking
             // each of 2,913 modules whether it is one read every module object at every keystroke
             boolean keptTouched = false;
             for (SourceModule t : touched) keptTouched |= byName.get(t.moduleName()) == t && reuse.kept(t);
             for (SourceModule m : keptTouched ? modules : reuse.changedInOrder) {
                 if (reuse.kept(m) && !touched.contains(m)) continue;
-                byModule.put(m, collectClasses(m, reuse, fresh));
+                List<ClassInfo> own = collectClasses(m, reuse, fresh);
+                List<ClassInfo> before = byModule.put(m, own);
+                count += own.size() - (before == null ? 0 : before.size());
             }
         }
-        for (SourceModule m : modules) classList.addAll(classesByModule.get(m));
+        this.classCount = count;
         for (ClassInfo c : fresh) {
             for (Expr base : c.def().bases()) {
                 ClassInfo b = resolveClass(c.module(), base);
@@ -128,7 +145,7 @@ public final class Project {
             }
         }
         for (ClassInfo c : fresh) c.isModule = isModule(c, 0);
-        this.keptClasses = classList.size() - fresh.size();
+        this.keptClasses = classCount - fresh.size();
         if (reuse != null) {
             previousNamedCalls = previous.namedCalls;
             keepsNamedCalls = true;
@@ -321,7 +338,20 @@ public final class Project {
 
     public ClassInfo classInfo(Stmt.ClassDef def) { return classes.get(def); }
 
-    public java.util.Collection<ClassInfo> classes() { return classList; }
+    public java.util.Collection<ClassInfo> classes() { return classList(); }
+
+    /** How many classes {@link #classes()} holds, without building the list. */
+    public int classCount() { return classCount; }
+
+    private List<ClassInfo> classList() {
+        List<ClassInfo> l = classList;
+        if (l == null) {
+            l = new ArrayList<>(classCount);
+            for (SourceModule m : modules) l.addAll(classesByModule.get(m));
+            classList = l = java.util.Collections.unmodifiableList(l); // a race builds the same list twice: harmless
+        }
+        return l;
+    }
 
     private boolean isModule(ClassInfo c, int depth) {
         if (depth > 20) return false;
@@ -519,9 +549,9 @@ public final class Project {
      * projects built from this one carry them).
      */
     public void inferProjectFacts() {
-        if (!classList.isEmpty()) {
-            isSubmodule(classList.get(0));
-            containers(classList.get(0));
+        if (classCount > 0) {
+            isSubmodule(classList().get(0));
+            containers(classList().get(0));
         }
         importers();
         if (functionRefs == null) functionRefs = indexFunctions();
@@ -543,7 +573,7 @@ public final class Project {
         Map<ClassInfo, Integer> s = submoduleCounts;
         if (s == null) {
             IdentityHashMap<ClassInfo, Integer> found = new IdentityHashMap<>();
-            for (ClassInfo k : classList) if (k.isModule) count(found, submoduleEvidence(k), 1);
+            for (ClassInfo k : classList()) if (k.isModule) count(found, submoduleEvidence(k), 1);
             submoduleCounts = found;
             s = found;
         }
@@ -618,7 +648,7 @@ public final class Project {
         java.util.Set<String> s = classNames;
         if (s == null) {
             java.util.Set<String> out = new java.util.HashSet<>();
-            for (ClassInfo k : classList) out.add(k.name());
+            for (ClassInfo k : classList()) out.add(k.name());
             classNames = s = out;
         }
         return s;
@@ -651,7 +681,7 @@ public final class Project {
         Map<ClassInfo, List<ClassInfo>> index = containers;
         if (index == null) {
             IdentityHashMap<ClassInfo, List<ClassInfo>> built = new IdentityHashMap<>();
-            for (ClassInfo k : classList) if (k.isModule) addHeld(built, k);
+            for (ClassInfo k : classList()) if (k.isModule) addHeld(built, k);
             containers = built;
             index = built;
         }
@@ -853,7 +883,7 @@ public final class Project {
             }
             return out;
         }
-        for (ClassInfo c : classList) {
+        for (ClassInfo c : classList()) {
             for (Stmt.FunctionDef f : c.ownMethods().values()) out.putIfAbsent(f, new FunctionRef(c.module(), f, c));
         }
         for (SourceModule m : modules) {

@@ -66,6 +66,15 @@ class ProjectNextTest {
             "        return x",
     };
 
+    /** The same class definitions in the same order, and a count that agrees with the list. */
+    private static void assertSameClasses(Project fresh, Project next) {
+        List<ClassInfo> a = List.copyOf(fresh.classes()), b = List.copyOf(next.classes());
+        assertEquals(a.size(), b.size(), "classes");
+        for (int i = 0; i < a.size(); i++) assertSame(a.get(i).def(), b.get(i).def(), "class " + i);
+        assertEquals(b.size(), next.classCount());
+        assertEquals(a.size(), fresh.classCount());
+    }
+
     @Test
     void keepsWhatDoesNotLeadToTheChangedFileAndAnalysesAsAFreshProject() {
         SourceModule init = module("__init__");
@@ -86,12 +95,24 @@ class ProjectNextTest {
         Project fresh = new Project(List.of(init, encoder2, model), CONFIG);
         assertEquals(Analyzer.analyze(fresh).get(model), Analyzer.analyze(next).get(model));
         assertEquals(Analyzer.analyze(fresh).get(encoder2), Analyzer.analyze(next).get(encoder2));
+        assertSameClasses(fresh, next);
+
+        // a class nested in a class body: the same top-level names, one class more (the count is carried)
+        List<String> nested = new java.util.ArrayList<>(List.of(ENCODER));
+        nested.addAll(9, List.of("    class Config:", "        depth = 2", ""));
+        SourceModule encoder4 = module("encoder", nested.toArray(String[]::new));
+        Project fourth = Project.next(next, List.of(init, encoder4, model), CONFIG);
+        Project fresh4 = new Project(List.of(init, encoder4, model), CONFIG);
+        assertEquals(fresh.classCount() + 1, fourth.classCount());
+        assertSameClasses(fresh4, fourth);
+        assertEquals(Analyzer.analyze(fresh4).get(encoder4), Analyzer.analyze(fourth).get(encoder4));
 
         String[] renamed = ENCODER.clone();
         renamed[8] = "class Other(nn.Module):"; // a top-level name changed: nothing is kept
         SourceModule encoder3 = module("encoder", renamed);
         Project third = Project.next(next, List.of(init, encoder3, model), CONFIG);
         assertEquals(0, third.keptClasses());
+        assertSameClasses(new Project(List.of(init, encoder3, model), CONFIG), third);
         assertEquals(Analyzer.analyze(new Project(List.of(init, encoder3, model), CONFIG)).get(model),
                 Analyzer.analyze(third).get(model));
     }
