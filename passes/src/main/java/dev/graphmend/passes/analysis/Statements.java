@@ -157,18 +157,21 @@ public final class Statements {
         } else if (s instanceof Stmt.AsyncWith w) {
             everywhere(w.body(), visitor);
         } else if (s instanceof Stmt.Try t) {
-            everywhere(t.body(), visitor);
-            for (ExceptHandler h : t.handlers()) if (h != null) everywhere(h.body(), visitor);
-            everywhere(t.orelse(), visitor);
-            everywhere(t.finalbody(), visitor);
+            tryBlocks(t.body(), t.handlers(), t.orelse(), t.finalbody(), visitor);
         } else if (s instanceof Stmt.TryStar t) {
-            everywhere(t.body(), visitor);
-            for (ExceptHandler h : t.handlers()) if (h != null) everywhere(h.body(), visitor);
-            everywhere(t.orelse(), visitor);
-            everywhere(t.finalbody(), visitor);
+            tryBlocks(t.body(), t.handlers(), t.orelse(), t.finalbody(), visitor);
         } else if (s instanceof Stmt.Match m) {
             for (MatchCase c : m.cases()) if (c != null) everywhere(c.body(), visitor);
         }
+    }
+
+    /** A {@code try} or {@code try*}: its body, each handler's, the else block, the finally block. */
+    private static void tryBlocks(List<Stmt> body, List<ExceptHandler> handlers, List<Stmt> orelse, List<Stmt> finalbody,
+                                  Consumer<Stmt> visitor) {
+        everywhere(body, visitor);
+        for (ExceptHandler h : handlers) if (h != null) everywhere(h.body(), visitor);
+        everywhere(orelse, visitor);
+        everywhere(finalbody, visitor);
     }
 
     /**
