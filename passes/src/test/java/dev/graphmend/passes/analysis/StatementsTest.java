@@ -2,6 +2,7 @@ package dev.graphmend.passes.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.graphmend.ir.ast.ExceptHandler;
 import dev.graphmend.ir.ast.MatchCase;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -136,14 +138,24 @@ class StatementsTest {
         assertSameWalks(parse("def f(x:\n    if x:\n        pass\nclass C(\n    def m(self): return 1\ntry:\n"), "a half-typed file");
     }
 
-    /** CPython 3.13's standard library (every tenth file, by path), as the AST oracle installs it. */
+    /**
+     * CPython 3.13's standard library (every tenth file, by path), from pyenv as the AST oracle finds
+     * it ({@code $PYENV_ROOT/versions}, default {@code ~/.pyenv/versions}). Missing, the test says
+     * {@code ORACLE NOT RUN} as the other oracles do: a failure, or with
+     * {@code GRAPHMEND_ALLOW_MISSING_ORACLE=1} a skip, never a pass.
+     */
     @Test
     void theStandardLibraryIsWalkedAlike() throws IOException {
-        Path lib = Stream.of(Path.of(System.getProperty("user.home"), ".pyenv/versions/3.13.0/lib/python3.13"),
-                        Path.of("/usr/lib/python3.11"))
-                .filter(Files::isDirectory).findFirst()
-                .orElseThrow(() -> new AssertionError("NOT RUN: no CPython standard library on this machine "
-                        + "(~/.pyenv/versions/3.13.0 or /usr/lib/python3.11); scripts/test installs it"));
+        String root = System.getenv("PYENV_ROOT");
+        Path lib = (root != null && !root.isBlank() ? Path.of(root) : Path.of(System.getProperty("user.home"), ".pyenv"))
+                .resolve("versions/3.13.0/lib/python3.13");
+        if (!Files.isDirectory(lib)) {
+            String msg = "ORACLE NOT RUN: statement walk on CPython's standard library: " + lib + " is missing. To run it: "
+                    + "`pyenv install 3.13.0`, or point PYENV_ROOT at a pyenv root that has it.";
+            System.err.println(msg);
+            Assumptions.assumeFalse("1".equals(System.getenv("GRAPHMEND_ALLOW_MISSING_ORACLE")), msg + " [skipped]");
+            fail(msg);
+        }
         List<Path> files;
         try (Stream<Path> s = Files.walk(lib)) {
             files = s.filter(p -> p.toString().endsWith(".py") && !p.toString().contains("site-packages")).sorted().toList();
