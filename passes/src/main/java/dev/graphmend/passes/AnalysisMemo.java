@@ -117,7 +117,10 @@ public final class AnalysisMemo {
         if (diff == null) entries = new HashMap<>();
         else if (diff.shifted) entries = moved(entries, diff, focus.path());
         follows = diff == null ? new HashMap<>() : movedFollows(follows, diff);
+        if (diff == null) foreignFollows = new HashMap<>(); // else they stand as they are (see foreignFollows)
         nextFollows = new HashMap<>();
+        nextForeign = new HashMap<>();
+        focusNow = focus;
         parts = diff == null ? new HashMap<>() : keptParts(parts, diff, focus.path());
         nextParts = new HashMap<>();
         changed = diff == null ? Collections.emptySet() : diff.changed;
@@ -216,6 +219,8 @@ public final class AnalysisMemo {
     void forget() {
         follows = new HashMap<>();
         nextFollows = new HashMap<>();
+        foreignFollows = new HashMap<>();
+        nextForeign = new HashMap<>();
         parts = new HashMap<>();
         nextParts = new HashMap<>();
         module = null;
@@ -230,6 +235,8 @@ public final class AnalysisMemo {
         next = new HashMap<>();
         follows = nextFollows;
         nextFollows = new HashMap<>();
+        foreignFollows = nextForeign;
+        nextForeign = new HashMap<>();
         // parts this version did not ask for stand for it too, while their function is still compiled
         for (Map.Entry<Key, Map<String, DigestPart>> e : parts.entrySet()) {
             if (!compiledNow.contains(e.getKey())) continue;
@@ -344,12 +351,26 @@ public final class AnalysisMemo {
     private record FollowEntry(FollowKey key, Ident owner, Set<Node> consulted, Map<Node, Set<String>> lookups,
                                List<PortableFollowed> followed) {}
 
+    /** Entries that name a definition of the focus module: moved to each version's nodes ({@link #movedFollows}). */
     private Map<FollowKey, FollowEntry> follows = new HashMap<>();
     private Map<FollowKey, FollowEntry> nextFollows = new HashMap<>();
-    private int followsReused;
+    /**
+     * Entries that name no definition of the focus module (a function of another file, reached
+     * through it, whose calls, parameters and everything they consulted lie in other files): an
+     * edit of the focus module moves none of their nodes and changes nothing they consulted, so
+     * they stand without being walked at each keystroke (editing a module that 400 others import
+     * replays 11,000 of them). Another file changing clears the memo ({@link #begin}).
+     */
+    private Map<FollowKey, FollowEntry> foreignFollows = new HashMap<>();
+    private Map<FollowKey, FollowEntry> nextForeign = new HashMap<>();
+    private SourceModule focusNow; // the focus module of the analysis between begin and end
+    private int followsReused, foreignReused;
 
     /** How many functions the last discovery took the followed calls of from the memo. */
     public int followsReused() { return followsReused; }
+
+    /** How many of those named no definition of the focus module (kept without being moved: {@link #foreignFollows}). */
+    public int foreignFollowsReused() { return foreignReused; }
 
     /**
      * The memo discovery reads (functions of every module: a root's callees in other files are
@@ -358,10 +379,13 @@ public final class AnalysisMemo {
      */
     CompileRegions.FollowMemo follows(dev.graphmend.passes.analysis.Project project) {
         followsReused = 0;
+        foreignReused = 0;
         return new CompileRegions.FollowMemo() {
             @Override public List<CompileRegions.Followed> lookup(dev.graphmend.passes.analysis.FunctionRef f, Map<String, Val> params) {
                 FollowKey key = new FollowKey(new Ident(f.def()), portable(params));
                 FollowEntry e = follows.get(key);
+                boolean foreign = e == null;
+                if (foreign) e = foreignFollows.get(key);
                 if (e == null) return null;
                 List<CompileRegions.Followed> out = new ArrayList<>(e.followed().size());
                 for (PortableFollowed p : e.followed()) {
@@ -370,8 +394,9 @@ public final class AnalysisMemo {
                     if (callee == null || values == null) return null; // no longer in the project as it was
                     out.add(new CompileRegions.Followed(callee, values));
                 }
-                nextFollows.put(key, e);
+                (foreign ? nextForeign : nextFollows).put(key, e);
                 followsReused++;
+                if (foreign) foreignReused++;
                 return out;
             }
 
@@ -381,10 +406,44 @@ public final class AnalysisMemo {
                 for (CompileRegions.Followed x : followed) out.add(new PortableFollowed(new Ident(x.callee().def()), portable(x.params())));
                 FollowKey key = new FollowKey(new Ident(f.def()), portable(params));
                 ClassInfo owner = f.owner();
-                nextFollows.put(key, new FollowEntry(key, new Ident(owner == null ? null : owner.def()), snapshot(consulted),
-                        snapshot(lookups), List.copyOf(out)));
+                FollowEntry e = new FollowEntry(key, new Ident(owner == null ? null : owner.def()), snapshot(consulted),
+                        snapshot(lookups), List.copyOf(out));
+                (namesFocus(e, project) ? nextFollows : nextForeign).put(key, e);
             }
         };
+    }
+
+    /**
+     * Whether an entry names a definition of the focus module: its function, class, a parameter's
+     * class, a callee or a callee's parameter class, or anything it consulted or looked a method up
+     * on. A definition the project cannot place counts as the focus module's (moved, never kept blind).
+     */
+    private boolean namesFocus(FollowEntry e, dev.graphmend.passes.analysis.Project project) {
+        if (inFocus(e.key().def().node(), project) || e.owner().node() != null && inFocus(e.owner().node(), project)
+                || classesInFocus(e.key().params(), project)) return true;
+        for (PortableFollowed f : e.followed()) {
+            if (inFocus(f.callee().node(), project) || classesInFocus(f.params(), project)) return true;
+        }
+        for (Node c : e.consulted()) if (inFocus(c, project)) return true;
+        for (Node c : e.lookups().keySet()) if (inFocus(c, project)) return true;
+        return false;
+    }
+
+    private boolean classesInFocus(Map<String, PortableVal> params, dev.graphmend.passes.analysis.Project project) {
+        for (PortableVal v : params.values()) if (v.cls() != null && inFocus(v.cls().node(), project)) return true;
+        return false;
+    }
+
+    private boolean inFocus(Node n, dev.graphmend.passes.analysis.Project project) {
+        if (n instanceof Stmt.FunctionDef f) {
+            var ref = project.functionOf(f);
+            return ref == null || ref.module() == focusNow;
+        }
+        if (n instanceof Stmt.ClassDef c) {
+            ClassInfo info = project.classInfo(c);
+            return info == null || info.module() == focusNow;
+        }
+        return true;
     }
 
     private static Map<String, PortableVal> portable(Map<String, Val> params) {

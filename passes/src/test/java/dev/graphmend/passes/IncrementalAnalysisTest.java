@@ -58,7 +58,10 @@ class IncrementalAnalysisTest {
             "../examples/modeling_tiny_decoder.py", "../examples/attention.py", "../examples/finetune_tiny_bert.py",
             "src/test/resources/fixtures/GM101.py", "src/test/resources/fixtures/GM102.py",
             "src/test/resources/fixtures/GM201.py", "src/test/resources/fixtures/regions.py",
-            "src/test/resources/incremental/dependencies.py");
+            "src/test/resources/incremental/dependencies.py",
+            // a package whose models import one shared module, as transformers' import its activations.py
+            "src/test/resources/incremental/hub/__init__.py", "src/test/resources/incremental/hub/activations.py",
+            "src/test/resources/incremental/hub/model_a.py", "src/test/resources/incremental/hub/model_b.py");
 
     @Test
     void memoisedAnalysisEqualsFromScratchAfterEveryEdit() throws IOException {
@@ -68,7 +71,7 @@ class IncrementalAnalysisTest {
         Random rnd = new Random(20261129);
         int edits = 0, compared = 0, reused = 0, analysed = 0;
         java.util.Map<String, Integer> modes = new java.util.TreeMap<>();
-        int bodyReused = 0, bodyAnalysed = 0, kept = 0, followsReused = 0;
+        int bodyReused = 0, bodyAnalysed = 0, kept = 0, followsReused = 0, foreignReused = 0;
         for (int k = 0; k < FILES.size(); k++) {
             for (int sequence = 0; sequence < 4; sequence++) {
                 List<SourceModule> others = new ArrayList<>(loaded);
@@ -100,6 +103,7 @@ class IncrementalAnalysisTest {
                     List<Diagnostic> incremental = Analyzer.analyze(project, focus, memo).get(focus);
                     reused += memo.reused();
                     followsReused += memo.followsReused();
+                    foreignReused += memo.foreignFollowsReused();
                     modes.merge(memo.lastMode().replaceAll("^\\d+ ", "N "), 1, Integer::sum);
                     if (memo.lastMode().contains("changed definitions")) {
                         bodyReused += memo.reused();
@@ -117,8 +121,8 @@ class IncrementalAnalysisTest {
         }
         System.out.printf("incremental analysis: %d edits, %d versions compared, functions reused %d, analysed %d; %s%n",
                 edits, compared, reused, analysed, modes);
-        System.out.printf("after edits of function bodies only: reused %d, analysed %d; discovery replayed the calls of %d functions%n",
-                bodyReused, bodyAnalysed, followsReused);
+        System.out.printf("after edits of function bodies only: reused %d, analysed %d; discovery replayed the calls of %d functions"
+                + " (%d of other files, kept unmoved)%n", bodyReused, bodyAnalysed, followsReused, foreignReused);
         assertTrue(compared >= 1500, "too few versions compared: " + compared);
         assertTrue(kept > compared, "the projects kept hardly a class of the last one: " + kept);
         // after an edit of function bodies, most functions must come from the memo (GM102's do not, by design)
