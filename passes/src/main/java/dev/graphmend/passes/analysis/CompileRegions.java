@@ -159,7 +159,7 @@ public final class CompileRegions {
     }
 
     private void decoratedRoots(SourceModule m, Stmt s, ClassInfo owner) {
-        if (!(s instanceof Stmt.FunctionDef f)) return;
+        if (!(s instanceof Stmt.FunctionDef f) || !m.derived(COMPILE_DECORATED).contains(f)) return;
         for (Expr d : f.decoratorList()) {
             Expr callee = d instanceof Expr.Call c ? c.func() : d;
             if (TorchApi.isCompile(m.names().qualifiedName(callee))) {
@@ -170,6 +170,23 @@ public final class CompileRegions {
             }
         }
     }
+
+    /**
+     * The definitions of a module with a {@code @torch.compile} decorator (a qualified name is the
+     * module's own: found once per version of the module, not at each keystroke for every method
+     * of the 400 modules that import the one being edited).
+     */
+    private static final SourceModule.Derived<java.util.Set<Stmt.FunctionDef>> COMPILE_DECORATED = new SourceModule.Derived<>(
+            "definitions decorated with torch.compile", m -> {
+                java.util.Set<Stmt.FunctionDef> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+                for (Stmt.FunctionDef f : m.functionDefinitions()) {
+                    for (Expr d : f.decoratorList()) {
+                        Expr callee = d instanceof Expr.Call c ? c.func() : d;
+                        if (TorchApi.isCompile(m.names().qualifiedName(callee))) out.add(f);
+                    }
+                }
+                return out.isEmpty() ? java.util.Set.of() : java.util.Collections.unmodifiableSet(out);
+            });
 
     /** {@code torch.compile(fn)}, {@code torch.compile(model)}, {@code torch.compile(model.forward)}, {@code model.compile()}. */
     private void callSiteRoots(SourceModule m) {

@@ -5,6 +5,7 @@ import dev.graphmend.ir.ast.Arguments;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Keyword;
 import dev.graphmend.ir.ast.Operator;
+import dev.graphmend.ir.ast.Stmt;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +23,39 @@ final class Parameters {
 
     /** A compile root's parameters: tensors unless annotated or defaulted otherwise (docs/rules/README.md). */
     static Map<String, Val> rootParams(FunctionRef f) {
+        boolean method = f.owner() != null;
+        Map<Stmt.FunctionDef, RootParams> known = f.module().derived(ROOT_PARAMS);
+        RootParams t;
+        synchronized (known) {
+            t = known.get(f.def());
+        }
+        if (t == null || t.method() != method) {
+            t = new RootParams(method, Map.copyOf(signatureParams(f, method)));
+            synchronized (known) {
+                known.put(f.def(), t);
+            }
+        }
+        Map<String, Val> m = new HashMap<>();
+        if (method) {
+            Arguments a = f.def().args();
+            Arg self = a.posonlyargs().isEmpty() ? (a.args().isEmpty() ? null : a.args().get(0)) : a.posonlyargs().get(0);
+            if (self != null) m.put(self.arg(), Val.self(f.owner()));
+        }
+        m.putAll(t.params()); // after self: a later parameter of the same name wins, as it did when put in order
+        return m;
+    }
+
+    /** A root's parameters but a method's first: they depend only on the signature and its module's names. */
+    private record RootParams(boolean method, Map<String, Val> params) {}
+
+    /**
+     * Each definition's root parameters, kept with its module (a module no edit touched keeps them
+     * from one keystroke to the next: the forwards of 400 modules are roots at each one).
+     */
+    private static final SourceModule.Derived<Map<Stmt.FunctionDef, RootParams>> ROOT_PARAMS = new SourceModule.Derived<>(
+            "root parameters by definition", m -> new java.util.IdentityHashMap<>());
+
+    private static Map<String, Val> signatureParams(FunctionRef f, boolean method) {
         Map<String, Val> m = new HashMap<>();
         Arguments a = f.def().args();
         List<Arg> positional = new ArrayList<>(a.posonlyargs());
@@ -29,10 +63,7 @@ final class Parameters {
         int firstDefault = positional.size() - a.defaults().size();
         for (int i = 0; i < positional.size(); i++) {
             Arg p = positional.get(i);
-            if (i == 0 && f.owner() != null) {
-                m.put(p.arg(), Val.self(f.owner()));
-                continue;
-            }
+            if (i == 0 && method) continue; // self: the caller's
             m.put(p.arg(), rootParam(f, p, i >= firstDefault ? a.defaults().get(i - firstDefault) : null));
         }
         for (int i = 0; i < a.kwonlyargs().size(); i++) {
