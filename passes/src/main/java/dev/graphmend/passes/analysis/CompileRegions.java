@@ -179,9 +179,17 @@ public final class CompileRegions {
     private static final SourceModule.Derived<java.util.Set<Stmt.FunctionDef>> COMPILE_DECORATED = new SourceModule.Derived<>(
             "definitions decorated with torch.compile", m -> {
                 java.util.Set<Stmt.FunctionDef> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+                java.util.Set<String> aliases = null;
                 for (Stmt.FunctionDef f : m.functionDefinitions()) {
                     for (Expr d : f.decoratorList()) {
                         Expr callee = d instanceof Expr.Call c ? c.func() : d;
+                        // only an attribute `compile` or a name imported as torch.compile can name it (as COMPILE_CALLS)
+                        if (callee instanceof Expr.Name n) {
+                            if (aliases == null) aliases = compileAliases(m);
+                            if (!aliases.contains(n.id())) continue;
+                        } else if (!(callee instanceof Expr.Attribute a && a.attr().equals("compile"))) {
+                            continue;
+                        }
                         if (TorchApi.isCompile(m.names().qualifiedName(callee))) out.add(f);
                     }
                 }
