@@ -159,7 +159,7 @@ public final class CompileRegions {
     }
 
     private void decoratedRoots(SourceModule m, Stmt s, ClassInfo owner) {
-        if (!(s instanceof Stmt.FunctionDef f) || !m.derived(COMPILE_DECORATED).contains(f)) return;
+        if (!(s instanceof Stmt.FunctionDef f) || !compileDecorated(m, f)) return;
         for (Expr d : f.decoratorList()) {
             Expr callee = d instanceof Expr.Call c ? c.func() : d;
             if (TorchApi.isCompile(m.names().qualifiedName(callee))) {
@@ -172,29 +172,39 @@ public final class CompileRegions {
     }
 
     /**
-     * The definitions of a module with a {@code @torch.compile} decorator (a qualified name is the
-     * module's own: found once per version of the module, not at each keystroke for every method
-     * of the 400 modules that import the one being edited).
+     * Whether a definition has a {@code @torch.compile} decorator: a qualified name is the module's
+     * own, so the answer is kept with the module (a module no edit touched keeps it from one
+     * keystroke to the next, for each method of the 400 modules that import the one being edited).
+     * Only an attribute {@code compile} or a name imported as torch.compile can name it (the
+     * filter {@link #COMPILE_CALLS} uses).
      */
-    private static final SourceModule.Derived<java.util.Set<Stmt.FunctionDef>> COMPILE_DECORATED = new SourceModule.Derived<>(
-            "definitions decorated with torch.compile", m -> {
-                java.util.Set<Stmt.FunctionDef> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-                java.util.Set<String> aliases = null;
-                for (Stmt.FunctionDef f : m.functionDefinitions()) {
-                    for (Expr d : f.decoratorList()) {
-                        Expr callee = d instanceof Expr.Call c ? c.func() : d;
-                        // only an attribute `compile` or a name imported as torch.compile can name it (as COMPILE_CALLS)
-                        if (callee instanceof Expr.Name n) {
-                            if (aliases == null) aliases = compileAliases(m);
-                            if (!aliases.contains(n.id())) continue;
-                        } else if (!(callee instanceof Expr.Attribute a && a.attr().equals("compile"))) {
-                            continue;
-                        }
-                        if (TorchApi.isCompile(m.names().qualifiedName(callee))) out.add(f);
-                    }
-                }
-                return out.isEmpty() ? java.util.Set.of() : java.util.Collections.unmodifiableSet(out);
-            });
+    private static boolean compileDecorated(SourceModule m, Stmt.FunctionDef f) {
+        if (f.decoratorList().isEmpty()) return false;
+        Map<Stmt.FunctionDef, Boolean> known = m.derived(COMPILE_DECORATED);
+        synchronized (known) {
+            Boolean k = known.get(f);
+            if (k != null) return k;
+        }
+        boolean found = false;
+        for (Expr d : f.decoratorList()) {
+            Expr callee = d instanceof Expr.Call c ? c.func() : d;
+            if (callee instanceof Expr.Name n ? !m.derived(COMPILE_ALIASES).contains(n.id())
+                    : !(callee instanceof Expr.Attribute a && a.attr().equals("compile"))) {
+                continue;
+            }
+            found |= TorchApi.isCompile(m.names().qualifiedName(callee));
+        }
+        synchronized (known) {
+            known.put(f, found);
+        }
+        return found;
+    }
+
+    private static final SourceModule.Derived<Map<Stmt.FunctionDef, Boolean>> COMPILE_DECORATED = new SourceModule.Derived<>(
+            "definitions decorated with torch.compile", m -> new java.util.IdentityHashMap<>());
+
+    private static final SourceModule.Derived<java.util.Set<String>> COMPILE_ALIASES = new SourceModule.Derived<>(
+            "names imported as torch.compile", CompileRegions::compileAliases);
 
     /** {@code torch.compile(fn)}, {@code torch.compile(model)}, {@code torch.compile(model.forward)}, {@code model.compile()}. */
     private void callSiteRoots(SourceModule m) {
@@ -227,7 +237,7 @@ public final class CompileRegions {
                 if (!mayCallCompile(m.ir().document().text())) return List.of(); // scanning text is far cheaper than the tree
                 List<Expr.Call> calls = new ArrayList<>();
                 collectCalls(m.ir().module(), calls);
-                java.util.Set<String> aliases = compileAliases(m);
+                java.util.Set<String> aliases = m.derived(COMPILE_ALIASES);
                 List<Expr.Call> out = new ArrayList<>();
                 for (Expr.Call c : calls) {
                     if (c.func() instanceof Expr.Name n ? aliases.contains(n.id())
