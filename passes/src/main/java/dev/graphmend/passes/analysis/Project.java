@@ -392,10 +392,16 @@ public final class Project {
         Map<SourceModule, List<SourceModule>> importers = importers();
         Map<SourceModule, java.util.Set<String>> names = new IdentityHashMap<>();
         java.util.ArrayDeque<SourceModule> todo = new java.util.ArrayDeque<>();
+        // a module waiting in the queue is not queued again when its names grow: it is read with
+        // all of them when its turn comes (queued once per growth, the package __init__ that
+        // re-exports the module was read again for each of hundreds of importers)
+        java.util.Set<SourceModule> queued = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         names.put(focus, new java.util.HashSet<>(focus.namesOthersUse()));
         todo.add(focus);
+        queued.add(focus);
         while (!todo.isEmpty()) {
             SourceModule m = todo.poll();
+            queued.remove(m);
             java.util.Set<String> through = names.get(m);
             for (SourceModule x : importers.getOrDefault(m, List.of())) {
                 java.util.Set<String> bound = x.bindingsReaching(m.moduleName(), through);
@@ -405,7 +411,7 @@ public final class Project {
                 if (known == null) names.put(x, known = new java.util.HashSet<>());
                 grew |= known.addAll(bound);
                 grew |= known.addAll(x.namesLeadingTo(bound)); // x's definitions that use those names
-                if (grew) todo.add(x);
+                if (grew && queued.add(x)) todo.add(x);
             }
         }
         java.util.Set<SourceModule> out = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
