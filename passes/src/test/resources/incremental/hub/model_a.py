@@ -3,7 +3,7 @@
 import torch
 from torch import nn
 
-from .activations import GELUActivation, clamp_scale, gelu_tanh
+from .activations import GELUActivation, clamp_scale, gelu_tanh, with_scale
 
 
 def norm(x):
@@ -23,6 +23,7 @@ class MlpA(nn.Module):
         self.fc = nn.Linear(4, 4)
         self.act = GELUActivation(approximate=True)
 
+    @with_scale
     def forward(self, x):
         h = self.act(self.fc(x))
         h = clamp_scale(h, 3)

@@ -196,6 +196,78 @@ class IncrementalAnalysisTest {
         assertTrue(seen.get(3).contains("GM101@17"), "the tensor attribute the pasted setter assigns was not seen: " + seen);
     }
 
+    /**
+     * A decorator of the edited module whose wrapper a forward of another module runs as: the
+     * decorator stops returning its wrapper and returns it again. The forward's followed calls are
+     * kept by the memo (they name the edited module's class), so they must be dropped when the
+     * decorator's body changes, or the wrapper's break would stay lost. Each version against a
+     * from-scratch analysis.
+     */
+    @Test
+    void decoratorOfTheEditedModuleDecidesItsWrapper() {
+        String deco = String.join("\n",
+                "import torch",
+                "from torch import nn",
+                "",
+                "",
+                "def with_scale(forward):",
+                "    def wrapper(self, x):",
+                "        if x.mean() > 0:",
+                "            x = x * 2",
+                "        return forward(self, x)",
+                "",
+                "    return wrapper",
+                "",
+                "",
+                "class Act(nn.Module):",
+                "    def forward(self, x):",
+                "        return x",
+                "");
+        String model = String.join("\n",
+                "from torch import nn",
+                "",
+                "from pkg.acts import Act, with_scale",
+                "",
+                "",
+                "class Mlp(nn.Module):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.act = Act()",
+                "",
+                "    @with_scale",
+                "    def forward(self, x):",
+                "        return self.act(x)",
+                "");
+        int ret = 10; // the 0-based line of `    return wrapper`
+        List<TextChange> edits = List.of(
+                TextChange.replace(ret, 11, ret, 18, "forward"),
+                TextChange.replace(ret, 11, ret, 18, "wrapper"));
+        AnalysisConfig config = AnalysisConfig.defaults();
+        SourceModule other = new SourceModule("pkg/model.py", "pkg.model", false, UniIR.of(PythonDocument.open(model, 0)));
+        PythonDocument doc = PythonDocument.open(deco, 0);
+        UniIR ir = UniIR.of(doc);
+        AnalysisMemo memo = new AnalysisMemo();
+        Project previous = null;
+        List<String> seen = new ArrayList<>();
+        for (int step = -1; step < edits.size(); step++) {
+            if (step >= 0) {
+                doc = doc.apply(edits.get(step), doc.version() + 1);
+                ir = ir.next(doc);
+            }
+            SourceModule focus = new SourceModule("pkg/acts.py", "pkg.acts", false, ir);
+            List<SourceModule> all = List.of(other, focus);
+            Project project = previous == null ? new Project(all, config) : Project.next(previous, all, config);
+            previous = project;
+            List<Diagnostic> incremental = Analyzer.analyze(project, focus, memo).get(focus);
+            List<Diagnostic> scratch = Analyzer.analyze(new Project(all, config), focus).get(focus);
+            assertEquals(scratch, incremental, "after edit " + step + " (" + memo.lastMode() + "):\n" + doc.text());
+            seen.add(memo.lastMode() + ": " + scratch.stream().map(d -> d.code() + "@" + d.span().line()).toList());
+        }
+        assertTrue(seen.get(0).contains("GM101@7"), "the wrapper's branch was not reported: " + seen);
+        assertTrue(!seen.get(1).contains("GM101@7"), "the branch outlived the wrapper: " + seen);
+        assertTrue(seen.get(2).contains("GM101@7"), "the wrapper returned again was not followed: " + seen);
+    }
+
     /** The first diagnostic one list has and the other has not, for a readable failure. */
     private static String firstDifference(List<Diagnostic> scratch, List<Diagnostic> incremental) {
         for (Diagnostic d : scratch) if (!incremental.contains(d)) return "from scratch only: " + d;

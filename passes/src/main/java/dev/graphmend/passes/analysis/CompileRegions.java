@@ -436,15 +436,21 @@ public final class CompileRegions {
     }
 
     private void propagateFrom(Reached r) {
-        reachDecoratorWrappers(r);
+        // wrappers of decorators named by an attribute are found at each visit (the name may lead
+        // through a class whose methods an edit adds or removes); those of plain names are calls
+        // followed like the others, kept by the memo with the decorator's body as consulted
+        boolean everyVisit = hasAttributeDecorator(r.function.def());
+        if (everyVisit) reachDecoratorWrappers(r, null, null);
         List<Followed> known = memo == null ? null : memo.lookup(r.function, r.params);
         if (known != null) {
             for (Followed f : known) reach(f.callee(), r.root, f.params());
             return;
         }
+        List<Followed> followed = new ArrayList<>();
+        java.util.Set<Node> decorators = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        boolean storable = everyVisit || reachDecoratorWrappers(r, followed, decorators);
         FunctionContext ctx = r.context(project);
         Map<String, Val> params = r.params;
-        List<Followed> followed = new ArrayList<>();
         for (Stmt s : ctx.liveStatements()) {
             ctx.expressions(s).forEach(e -> {
                 if (e instanceof Expr.Call c) {
@@ -458,21 +464,41 @@ public final class CompileRegions {
                 }
             });
         }
-        if (memo != null) memo.store(r.function, params, ctx.consulted(), ctx.methodLookups(), followed);
+        if (memo == null || !storable) return;
+        java.util.Set<Node> consulted = ctx.consulted();
+        if (!decorators.isEmpty()) {
+            consulted = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            consulted.addAll(ctx.consulted());
+            consulted.addAll(decorators);
+        }
+        memo.store(r.function, params, consulted, ctx.methodLookups(), followed);
+    }
+
+    private static boolean hasAttributeDecorator(Stmt.FunctionDef f) {
+        for (Expr d : f.decoratorList()) if (d instanceof Expr.Attribute) return true;
+        return false;
     }
 
     /**
      * A function decorated by a project decorator that returns a nested wrapper runs as that
      * wrapper ({@code @dynamic_rope_update} in transformers runs a frequency update before the
      * forward): the wrapper is reached too, its positional parameters taking the decorated
-     * function's. Decorator factories ({@code @deco(args)}) are not followed.
+     * function's. Decorator factories ({@code @deco(args)}) are not followed. With {@code followed}
+     * (not null), each wrapper reached is added to it and each decorator that resolved to a
+     * function to {@code decorators} (its body decides the wrapper); false when one resolved to a
+     * method (a class's methods are not recorded: what it reached must be found again next time).
      */
-    private void reachDecoratorWrappers(Reached r) {
+    private boolean reachDecoratorWrappers(Reached r, List<Followed> followed, java.util.Set<Node> decorators) {
         Stmt.FunctionDef f = r.function.def();
+        boolean storable = true;
         for (Expr d : f.decoratorList()) {
             if (!(d instanceof Expr.Name || d instanceof Expr.Attribute)) continue;
             FunctionRef deco = project.resolveFunction(r.function.module(), d);
             if (deco == null) continue;
+            if (decorators != null) {
+                decorators.add(deco.def());
+                storable &= deco.owner() == null;
+            }
             Stmt.FunctionDef wrapper = returnedNestedFunction(deco.def());
             FunctionRef w = wrapper == null ? null : project.refOf(wrapper);
             if (w == null || w.equals(r.function)) continue;
@@ -485,8 +511,10 @@ public final class CompileRegions {
                 Val v = i < from.size() ? r.params.get(from.get(i).arg()) : null;
                 params.put(to.get(i).arg(), v == null ? Val.UNKNOWN : v);
             }
+            if (followed != null) followed.add(new Followed(w, params));
             reach(w, r.root, params);
         }
+        return storable;
     }
 
     /** The function a decorator returns: {@code def deco(fn): def wrapper(...): ...; return wrapper}. */
