@@ -116,11 +116,19 @@ public final class AnalysisMemo {
         else mode = diff.changed.size() + " changed definitions" + (diff.shifted ? ", others moved" : "");
         if (diff == null) entries = new HashMap<>();
         else if (diff.shifted) entries = moved(entries, diff, focus.path());
-        follows = diff == null ? new HashMap<>() : movedFollows(follows, diff);
-        if (diff == null) foreignFollows = new HashMap<>(); // else they stand as they are (see foreignFollows)
+        droppedFollows = new ArrayList<>();
+        follows = diff == null ? new HashMap<>() : movedFollows(follows, diff, droppedFollows);
+        if (diff == null) {
+            foreignFollows = new HashMap<>(); // else they stand as they are (see foreignFollows)
+            regions = null; // nothing of the previous version's discovery can be vouched for
+        }
         nextFollows = new HashMap<>();
         nextForeign = new HashMap<>();
+        alignment = diff;
+        previousFocus = focusNow;
         focusNow = focus;
+        regionsNow = null;
+        regionsReplayed = false;
         parts = diff == null ? new HashMap<>() : keptParts(parts, diff, focus.path());
         nextParts = new HashMap<>();
         changed = diff == null ? Collections.emptySet() : diff.changed;
@@ -217,6 +225,8 @@ public final class AnalysisMemo {
 
     /** Forgets everything: the next analysis starts from scratch (after one that did not finish). */
     void forget() {
+        regions = null;
+        regionsNow = null;
         follows = new HashMap<>();
         nextFollows = new HashMap<>();
         foreignFollows = new HashMap<>();
@@ -237,6 +247,8 @@ public final class AnalysisMemo {
         nextFollows = new HashMap<>();
         foreignFollows = nextForeign;
         nextForeign = new HashMap<>();
+        regions = regionsNow;
+        regionsNow = null;
         // parts this version did not ask for stand for it too, while their function is still compiled
         for (Map.Entry<Key, Map<String, DigestPart>> e : parts.entrySet()) {
             if (!compiledNow.contains(e.getKey())) continue;
@@ -364,6 +376,16 @@ public final class AnalysisMemo {
     private Map<FollowKey, FollowEntry> foreignFollows = new HashMap<>();
     private Map<FollowKey, FollowEntry> nextForeign = new HashMap<>();
     private SourceModule focusNow; // the focus module of the analysis between begin and end
+    private SourceModule previousFocus; // the focus module of the version before
+    private Alignment alignment; // how the previous version stands in this one; null when the memo was cleared
+    /** The entries {@link #movedFollows} dropped: a replay of the previous discovery follows them again. */
+    private List<FollowEntry> droppedFollows = new ArrayList<>();
+    private CompileRegions regions; // the previous version's discovery
+    private CompileRegions regionsNow; // this version's, kept for the next one at end()
+    private boolean regionsReplayed;
+
+    /** Whether the last discovery was the previous version's, moved (nothing it followed had changed). */
+    public boolean regionsReplayed() { return regionsReplayed; }
     private int followsReused, foreignReused;
 
     /** How many functions the last discovery took the followed calls of from the memo. */
@@ -400,6 +422,15 @@ public final class AnalysisMemo {
                 return out;
             }
 
+            @Override public CompileRegions.Replay replay() {
+                if (regions == null || alignment == null) return null;
+                return replayOf(regions, project);
+            }
+
+            @Override public void keep(CompileRegions r) {
+                regionsNow = r;
+            }
+
             @Override public void store(dev.graphmend.passes.analysis.FunctionRef f, Map<String, Val> params, Set<Node> consulted,
                                         Map<Node, Set<String>> lookups, List<CompileRegions.Followed> followed) {
                 List<PortableFollowed> out = new ArrayList<>(followed.size());
@@ -409,6 +440,60 @@ public final class AnalysisMemo {
                 FollowEntry e = new FollowEntry(key, new Ident(owner == null ? null : owner.def()), snapshot(consulted),
                         snapshot(lookups), List.copyOf(out));
                 (namesFocus(e, project) ? nextFollows : nextForeign).put(key, e);
+            }
+        };
+    }
+
+    private CompileRegions.Replay replayOf(CompileRegions previous, dev.graphmend.passes.analysis.Project project) {
+        Alignment a = alignment;
+        return new CompileRegions.Replay() {
+            @Override public CompileRegions previous() { return previous; }
+
+            @Override public SourceModule previousFocus() { return previousFocus; }
+
+            @Override public Stmt.FunctionDef movedFunction(Stmt.FunctionDef old) {
+                Ident now = movedDef(new Ident(old), a);
+                return now != null && now.node() instanceof Stmt.FunctionDef f ? f : null;
+            }
+
+            @Override public Stmt.ClassDef movedClass(Stmt.ClassDef old) {
+                Ident now = movedDef(new Ident(old), a);
+                return now != null && now.node() instanceof Stmt.ClassDef c ? c : null;
+            }
+
+            @Override public boolean methodsChanged() {
+                return !a.methodsChanged.isEmpty() || !a.addedMethods.isEmpty() || !a.removedMethods.isEmpty();
+            }
+
+            @Override public boolean recheck(java.util.function.BiFunction<dev.graphmend.passes.analysis.FunctionRef, Map<String, Val>,
+                    List<CompileRegions.Followed>> follow) {
+                for (FollowEntry e : droppedFollows) {
+                    Ident def = movedDef(e.key().def(), a);
+                    Map<String, PortableVal> params = movedParams(e.key().params(), a);
+                    if (def == null || params == null || !(def.node() instanceof Stmt.FunctionDef d)) return false;
+                    var ref = project.functionOf(d);
+                    Map<String, Val> values = live(params, project);
+                    if (ref == null || values == null) return false;
+                    List<CompileRegions.Followed> now = follow.apply(ref, values);
+                    if (now == null || now.size() != e.followed().size()) return false;
+                    for (int i = 0; i < now.size(); i++) {
+                        PortableFollowed was = e.followed().get(i);
+                        Ident callee = movedDef(was.callee(), a);
+                        Map<String, PortableVal> ps = movedParams(was.params(), a);
+                        if (callee == null || ps == null || now.get(i).callee().def() != callee.node()
+                                || !portable(now.get(i).params()).equals(ps)) {
+                            return false;
+                        }
+                    }
+                }
+                // every entry of the previous version stands for the next one (nothing was looked up)
+                follows.forEach(nextFollows::putIfAbsent);
+                if (nextForeign.isEmpty()) nextForeign = foreignFollows;
+                else foreignFollows.forEach(nextForeign::putIfAbsent);
+                followsReused = follows.size() + foreignFollows.size();
+                foreignReused = foreignFollows.size();
+                regionsReplayed = true;
+                return true;
             }
         };
     }
@@ -477,17 +562,26 @@ public final class AnalysisMemo {
      * of a method of a changed class, or that consulted a changed definition is dropped. Nodes of
      * other modules stand for themselves (another file changing clears the memo).
      */
-    private static Map<FollowKey, FollowEntry> movedFollows(Map<FollowKey, FollowEntry> entries, Alignment a) {
+    private static Map<FollowKey, FollowEntry> movedFollows(Map<FollowKey, FollowEntry> entries, Alignment a, List<FollowEntry> dropped) {
         Map<FollowKey, FollowEntry> out = new HashMap<>();
         for (FollowEntry e : entries.values()) {
             Ident def = e.key().def();
-            if (a.changed.contains(def.node()) || e.owner().node() != null && a.changed.contains(e.owner().node())) continue;
+            if (a.changed.contains(def.node()) || e.owner().node() != null && a.changed.contains(e.owner().node())) {
+                dropped.add(e);
+                continue;
+            }
             Set<Node> consulted = movedConsulted(e.consulted(), a);
             Map<Node, Set<String>> lookups = movedLookups(e.lookups(), a);
-            if (consulted == null || lookups == null) continue;
+            if (consulted == null || lookups == null) {
+                dropped.add(e);
+                continue;
+            }
             Map<String, PortableVal> params = movedParams(e.key().params(), a);
             Ident now = movedDef(def, a);
-            if (params == null || now == null) continue;
+            if (params == null || now == null) {
+                dropped.add(e);
+                continue;
+            }
             List<PortableFollowed> followed = new ArrayList<>(e.followed().size());
             for (PortableFollowed f : e.followed()) {
                 Ident callee = movedDef(f.callee(), a);
@@ -498,9 +592,11 @@ public final class AnalysisMemo {
                 }
                 followed.add(callee == f.callee() && ps == f.params() ? f : new PortableFollowed(callee, ps));
             }
-            if (followed == null) continue;
-            Ident owner = e.owner().node() == null ? e.owner() : movedDef(e.owner(), a);
-            if (owner == null) continue;
+            Ident owner = followed == null || e.owner().node() == null ? e.owner() : movedDef(e.owner(), a);
+            if (followed == null || owner == null) {
+                dropped.add(e);
+                continue;
+            }
             if (now == def && params == e.key().params() && owner == e.owner() && consulted == e.consulted()
                     && lookups == e.lookups() && sameObjects(followed, e.followed())) {
                 out.put(e.key(), e); // nothing of it moved

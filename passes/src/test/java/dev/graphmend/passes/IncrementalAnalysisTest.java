@@ -71,7 +71,7 @@ class IncrementalAnalysisTest {
         Random rnd = new Random(20261129);
         int edits = 0, compared = 0, reused = 0, analysed = 0;
         java.util.Map<String, Integer> modes = new java.util.TreeMap<>();
-        int bodyReused = 0, bodyAnalysed = 0, kept = 0, followsReused = 0, foreignReused = 0;
+        int bodyReused = 0, bodyAnalysed = 0, kept = 0, followsReused = 0, foreignReused = 0, replayed = 0;
         for (int k = 0; k < FILES.size(); k++) {
             for (int sequence = 0; sequence < 4; sequence++) {
                 List<SourceModule> others = new ArrayList<>(loaded);
@@ -104,6 +104,7 @@ class IncrementalAnalysisTest {
                     reused += memo.reused();
                     followsReused += memo.followsReused();
                     foreignReused += memo.foreignFollowsReused();
+                    if (memo.regionsReplayed()) replayed++;
                     modes.merge(memo.lastMode().replaceAll("^\\d+ ", "N "), 1, Integer::sum);
                     if (memo.lastMode().contains("changed definitions")) {
                         bodyReused += memo.reused();
@@ -122,12 +123,14 @@ class IncrementalAnalysisTest {
         System.out.printf("incremental analysis: %d edits, %d versions compared, functions reused %d, analysed %d; %s%n",
                 edits, compared, reused, analysed, modes);
         System.out.printf("after edits of function bodies only: reused %d, analysed %d; discovery replayed the calls of %d functions"
-                + " (%d of other files, kept unmoved)%n", bodyReused, bodyAnalysed, followsReused, foreignReused);
+                + " (%d of other files, kept unmoved); %d discoveries were the previous one, moved%n", bodyReused, bodyAnalysed,
+                followsReused, foreignReused, replayed);
         assertTrue(compared >= 1500, "too few versions compared: " + compared);
         assertTrue(kept > compared, "the projects kept hardly a class of the last one: " + kept);
         // after an edit of function bodies, most functions must come from the memo (GM102's do not, by design)
         assertTrue(bodyReused > 2 * bodyAnalysed, "the memo was hardly used: reused " + bodyReused + ", analysed " + bodyAnalysed);
         assertTrue(followsReused > bodyReused, "discovery hardly replayed followed calls: " + followsReused);
+        assertTrue(replayed > compared / 4, "discovery was hardly ever the previous one, moved: " + replayed + " of " + compared);
     }
 
     /**
@@ -266,6 +269,62 @@ class IncrementalAnalysisTest {
         assertTrue(seen.get(0).contains("GM101@7"), "the wrapper's branch was not reported: " + seen);
         assertTrue(!seen.get(1).contains("GM101@7"), "the branch outlived the wrapper: " + seen);
         assertTrue(seen.get(2).contains("GM101@7"), "the wrapper returned again was not followed: " + seen);
+    }
+
+    /**
+     * An edit of a method body that makes a class stop being a submodule: its forward, which only
+     * the last phase of discovery made a root (its flag unknown), becomes a root of its own (every
+     * parameter a tensor), though no function follows other calls than before. The previous
+     * discovery must not be taken for this one. Each version against a from-scratch analysis.
+     */
+    @Test
+    void anEditThatMakesASubmoduleARootIsNotReplayed() {
+        String text = String.join("\n",
+                "import torch",
+                "from torch import nn",
+                "",
+                "",
+                "class Gate(nn.Module):",
+                "    def forward(self, x, flag):",
+                "        if flag:",
+                "            x = x + 1",
+                "        return x",
+                "",
+                "",
+                "class Block(nn.Module):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.gate = Gate()",
+                "",
+                "    def forward(self, x):",
+                "        return x * 2",
+                "");
+        int assign = 14; // the 0-based line of `self.gate = Gate()`
+        List<TextChange> edits = List.of(
+                TextChange.replace(assign, 20, assign, 26, "None"),
+                TextChange.replace(assign, 20, assign, 24, "Gate()"));
+        AnalysisConfig config = AnalysisConfig.defaults();
+        PythonDocument doc = PythonDocument.open(text, 0);
+        UniIR ir = UniIR.of(doc);
+        AnalysisMemo memo = new AnalysisMemo();
+        Project previous = null;
+        List<String> seen = new ArrayList<>();
+        for (int step = -1; step < edits.size(); step++) {
+            if (step >= 0) {
+                doc = doc.apply(edits.get(step), doc.version() + 1);
+                ir = ir.next(doc);
+            }
+            SourceModule focus = new SourceModule("gate.py", "gate", false, ir);
+            Project project = previous == null ? new Project(List.of(focus), config) : Project.next(previous, List.of(focus), config);
+            previous = project;
+            List<Diagnostic> incremental = Analyzer.analyze(project, focus, memo).get(focus);
+            List<Diagnostic> scratch = Analyzer.analyze(new Project(List.of(focus), config), focus).get(focus);
+            assertEquals(scratch, incremental, "after edit " + step + " (" + memo.lastMode() + "):\n" + doc.text());
+            seen.add(memo.lastMode() + ": " + scratch.stream().map(d -> d.code() + "@" + d.span().line()).toList());
+        }
+        assertTrue(!seen.get(0).contains("GM101@7"), "a submodule's unknown flag was taken for a tensor: " + seen);
+        assertTrue(seen.get(1).contains("GM101@7"), "the forward made a root of its own did not get tensor parameters: " + seen);
+        assertTrue(!seen.get(2).contains("GM101@7"), "the forward stayed a root after its class was a submodule again: " + seen);
     }
 
     /** The first diagnostic one list has and the other has not, for a readable failure. */

@@ -209,7 +209,8 @@ final class AnalysisScheduler {
                     modules.size() + " modules in the project (" + project.keptClasses() + " of " + project.classCount()
                             + " classes kept); functions: " + e.memo.reused() + " reused, "
                             + e.memo.analysed() + " analysed (" + e.memo.lastMode() + "), calls of " + e.memo.followsReused()
-                            + " followed from the memo; ms: change " + millis(0, s.changeNanos) + ", queued " + millis(s.createdNanos, t0) + ", configuration "
+                            + " followed from the memo" + (e.memo.regionsReplayed() ? " (the previous discovery, moved)" : "")
+                            + "; ms: change " + millis(0, s.changeNanos) + ", queued " + millis(s.createdNanos, t0) + ", configuration "
                             + millis(t0, tConfig) + ", symbols and names " + millis(tConfig, tModule) + ", project "
                             + millis(tModule, tProject) + ", engine " + millis(tProject, tEngine) + ", mapping "
                             + millis(tEngine, tMapped) + ", publishing " + millis(tMapped, System.nanoTime())

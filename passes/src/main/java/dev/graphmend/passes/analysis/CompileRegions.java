@@ -73,6 +73,41 @@ public final class CompileRegions {
         /** Records the calls followed from {@code f} with these parameters, and what deciding them consulted and looked up. */
         void store(FunctionRef f, Map<String, Val> params, java.util.Set<Node> consulted,
                    Map<Node, java.util.Set<String>> methodLookups, List<Followed> followed);
+
+        /** The previous version's discovery and how its nodes stand in this version; null when there is none to replay. */
+        default Replay replay() { return null; }
+
+        /** This version's discovery, for the next version's {@link #replay}. */
+        default void keep(CompileRegions regions) {}
+    }
+
+    /**
+     * The previous version of the document's discovery, with what the memo knows of the edit
+     * since: the previous focus module's definitions moved to this version's nodes, and the
+     * followed-call entries the edit dropped.
+     */
+    public interface Replay {
+        CompileRegions previous();
+
+        /** The focus module of the previous version (its functions are this version's only through {@link #movedFunction}). */
+        SourceModule previousFocus();
+
+        /** A function of the previous focus module as this version's node; null when it is gone. */
+        Stmt.FunctionDef movedFunction(Stmt.FunctionDef old);
+
+        /** A class of the previous focus module as this version's node; null when it is gone. */
+        Stmt.ClassDef movedClass(Stmt.ClassDef old);
+
+        /** Whether the edit added or removed methods of a class that stands (a method found by name may be another). */
+        boolean methodsChanged();
+
+        /**
+         * Follows again, with {@code follow}, the calls of every entry of the previous version the
+         * edit dropped (a changed function's, or one that consulted a changed definition), at its
+         * parameters moved to this version; true when each gives the calls it gave. On true the
+         * memo holds every entry of the previous version for the next one.
+         */
+        boolean recheck(java.util.function.BiFunction<FunctionRef, Map<String, Val>, List<Followed>> follow);
     }
 
     private final Project project;
@@ -84,6 +119,20 @@ public final class CompileRegions {
     private final java.util.Set<FunctionRef> explicitRoots = new java.util.HashSet<>();
     /** Forwards of modules that are also submodules, with the root they get if nothing reaches them. */
     private final Map<FunctionRef, Diagnostic.Root> submoduleForwards = new LinkedHashMap<>();
+
+    /** A root found, or a submodule forward set aside, in the order {@link #findRoots} found them. */
+    private record RootFound(FunctionRef function, Diagnostic.Root root, boolean submodule) {}
+
+    private final List<RootFound> rootsFound = new ArrayList<>();
+    /** The submodule forwards in the order the last phase of {@link #propagate} takes them. */
+    private List<FunctionRef> submoduleOrder = List.of();
+    /**
+     * Whether a next version may replay this discovery ({@link #replayFrom}): every function's
+     * followed calls went through the memo, none raised, and no visited function has a decorator
+     * named by an attribute (resolved at each visit, outside the memo) when methods came or went.
+     */
+    private boolean replayable = true;
+    private boolean attributeDecorated;
 
     private CompileRegions(Project project, boolean moduleForward, FollowMemo memo) {
         this.project = project;
@@ -118,8 +167,84 @@ public final class CompileRegions {
     public static CompileRegions discover(Project project, boolean moduleForward, SourceModule focus, FollowMemo memo) {
         CompileRegions r = new CompileRegions(project, moduleForward, memo);
         r.findRoots(focus == null ? null : project.modulesReaching(focus));
-        r.propagate();
+        Replay replay = memo == null ? null : memo.replay();
+        if (replay == null || !r.replayFrom(replay)) r.propagate();
+        if (memo != null) memo.keep(r);
         return r;
+    }
+
+    /**
+     * Takes the previous version's regions, moved to this version, when this discovery would
+     * repeat it step for step: the same roots and submodule forwards in the same order, and every
+     * function the previous one visited following the same calls with the same values (the memo's
+     * entries that stand, and the dropped ones followed again). Discovery is deterministic, so
+     * the same steps reach the same functions with the same values and roots. Editing a module
+     * that 400 others import, the previous version's 11,000 visits are not replayed one by one.
+     * False, with nothing taken, when any of it differs: then discovery runs from the roots found.
+     */
+    private boolean replayFrom(Replay replay) {
+        CompileRegions prev = replay.previous();
+        if (prev == null || !prev.replayable || prev.moduleForward != moduleForward || prev.rootsFound.size() != rootsFound.size()
+                || prev.attributeDecorated && replay.methodsChanged()) {
+            return false;
+        }
+        Map<Diagnostic.Root, Diagnostic.Root> roots = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < rootsFound.size(); i++) {
+            RootFound was = prev.rootsFound.get(i), now = rootsFound.get(i);
+            if (was.submodule() != now.submodule() || !now.function().equals(movedRef(was.function(), replay))
+                    || !was.root().path().equals(now.root().path()) || !was.root().description().equals(now.root().description())
+                    || was.root().line() != now.root().line() && was.function().module() != replay.previousFocus()) {
+                return false;
+            }
+            roots.put(was.root(), now.root());
+        }
+        List<FunctionRef> order = new ArrayList<>(outermostFirst(submoduleForwards).keySet());
+        if (order.size() != prev.submoduleOrder.size()) return false;
+        for (int i = 0; i < order.size(); i++) if (!order.get(i).equals(movedRef(prev.submoduleOrder.get(i), replay))) return false;
+        if (!replay.recheck(this::followedFrom)) return false;
+        Map<FunctionRef, Reached> moved = new LinkedHashMap<>();
+        for (Reached was : prev.reached.values()) {
+            FunctionRef f = movedRef(was.function, replay);
+            Map<String, Val> params = movedValues(was.params, replay);
+            Diagnostic.Root root = roots.get(was.root);
+            if (f == null || params == null || root == null) return false;
+            Reached now = f == was.function && params == was.params && root == was.root ? was : new Reached(f, root, params);
+            now.visits = was.visits;
+            now.isRoot = was.isRoot;
+            moved.put(f, now);
+        }
+        reached.clear();
+        work.clear();
+        reached.putAll(moved);
+        submoduleOrder = order;
+        attributeDecorated = prev.attributeDecorated;
+        return true;
+    }
+
+    /** A function of the previous version as this project's; null when it is gone. */
+    private FunctionRef movedRef(FunctionRef f, Replay replay) {
+        if (f.module() == replay.previousFocus()) {
+            Stmt.FunctionDef now = replay.movedFunction(f.def());
+            return now == null ? null : project.functionOf(now);
+        }
+        if (f.owner() != null && !project.keeps(f.owner(), replay.previous().project)) return project.functionOf(f.def()); // its class was built again
+        return f;
+    }
+
+    /** Values of the previous version with this project's classes; the same map when none was built again; null when one is gone. */
+    private Map<String, Val> movedValues(Map<String, Val> params, Replay replay) {
+        Map<String, Val> out = null;
+        for (Map.Entry<String, Val> e : params.entrySet()) {
+            ClassInfo c = e.getValue().cls();
+            if (c == null || project.keeps(c, replay.previous().project)) continue;
+            Stmt.ClassDef def = c.module() == replay.previousFocus() ? replay.movedClass(c.def()) : c.def();
+            ClassInfo now = def == null ? null : project.classInfo(def);
+            if (now == null) return null;
+            if (now == c) continue;
+            if (out == null) out = new HashMap<>(params);
+            out.put(e.getKey(), new Val(e.getValue().kind(), now, e.getValue().input()));
+        }
+        return out == null ? params : out;
     }
 
     public List<Reached> reached() {
@@ -150,6 +275,7 @@ public final class CompileRegions {
                         // with the arguments its parent passes: it is a root of its own only if no
                         // parent's call reaches it (see propagate)
                         submoduleForwards.put(ref, root);
+                        rootsFound.add(new RootFound(ref, root, true));
                     } else {
                         addRoot(ref, root);
                     }
@@ -331,6 +457,7 @@ public final class CompileRegions {
     }
 
     private void addRoot(FunctionRef f, Diagnostic.Root root) {
+        rootsFound.add(new RootFound(f, root, false));
         reach(f, root, FunctionContext.rootParams(f));
         reached.get(f).isRoot = true;
     }
@@ -368,7 +495,9 @@ public final class CompileRegions {
      */
     private void propagate() {
         drain();
-        for (var e : outermostFirst(submoduleForwards).entrySet()) {
+        Map<FunctionRef, Diagnostic.Root> forwards = outermostFirst(submoduleForwards);
+        submoduleOrder = new ArrayList<>(forwards.keySet());
+        for (var e : forwards.entrySet()) {
             if (reached.containsKey(e.getKey())) continue;
             reach(e.getKey(), e.getValue(), unreachedSubmoduleParams(e.getKey()));
             drain();
@@ -431,6 +560,7 @@ public final class CompileRegions {
             } catch (RuntimeException | StackOverflowError e) {
                 // a function the analysis cannot follow: its callees stay out of the region, the rest goes on
                 internalErrors.add(r.function + ": internal error while following calls: " + e);
+                replayable = false;
             }
         }
     }
@@ -439,39 +569,65 @@ public final class CompileRegions {
         // wrappers of decorators named by an attribute are found at each visit (the name may lead
         // through a class whose methods an edit adds or removes); those of plain names are calls
         // followed like the others, kept by the memo with the decorator's body as consulted
+        java.util.function.Consumer<Followed> reachIt = f -> reach(f.callee(), r.root, f.params());
         boolean everyVisit = hasAttributeDecorator(r.function.def());
-        if (everyVisit) reachDecoratorWrappers(r, null, null);
+        if (everyVisit) {
+            attributeDecorated = true;
+            decoratorWrappers(r.function, r.params, null, reachIt);
+        }
         List<Followed> known = memo == null ? null : memo.lookup(r.function, r.params);
         if (known != null) {
-            for (Followed f : known) reach(f.callee(), r.root, f.params());
+            for (Followed f : known) reachIt.accept(f);
             return;
         }
+        if (follow(r.function, r.params, r.context(project), everyVisit, reachIt) == null) replayable = false;
+    }
+
+    /**
+     * The calls followed from {@code fn} with these parameters (a name decorator's wrapper first,
+     * unless {@code everyVisit}: the caller finds those), each handed to {@code onFollow} as found,
+     * and recorded in the memo; null when they cannot be recorded (a decorator name that resolves
+     * to a method).
+     */
+    private List<Followed> follow(FunctionRef fn, Map<String, Val> params, FunctionContext ctx, boolean everyVisit,
+                                  java.util.function.Consumer<Followed> onFollow) {
         List<Followed> followed = new ArrayList<>();
+        java.util.function.Consumer<Followed> add = f -> {
+            followed.add(f);
+            onFollow.accept(f);
+        };
         java.util.Set<Node> decorators = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        boolean storable = everyVisit || reachDecoratorWrappers(r, followed, decorators);
-        FunctionContext ctx = r.context(project);
-        Map<String, Val> params = r.params;
+        boolean storable = everyVisit || decoratorWrappers(fn, params, decorators, add);
         for (Stmt s : ctx.liveStatements()) {
             ctx.expressions(s).forEach(e -> {
                 if (e instanceof Expr.Call c) {
                     for (Callee callee : ctx.callees(c)) {
                         if (!isDisabled(callee.function())) {
-                            Followed f = new Followed(callee.function(), ctx.bindArguments(callee.function(), c, callee.bound()));
-                            followed.add(f);
-                            reach(f.callee(), r.root, f.params());
+                            add.accept(new Followed(callee.function(), ctx.bindArguments(callee.function(), c, callee.bound())));
                         }
                     }
                 }
             });
         }
-        if (memo == null || !storable) return;
+        if (memo == null) return followed;
+        if (!storable) return null;
         java.util.Set<Node> consulted = ctx.consulted();
         if (!decorators.isEmpty()) {
             consulted = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
             consulted.addAll(ctx.consulted());
             consulted.addAll(decorators);
         }
-        memo.store(r.function, params, consulted, ctx.methodLookups(), followed);
+        memo.store(fn, params, consulted, ctx.methodLookups(), followed);
+        return followed;
+    }
+
+    /** The calls followed from {@code fn} with these parameters, for a replay's check; null when not recorded or raising. */
+    private List<Followed> followedFrom(FunctionRef fn, Map<String, Val> params) {
+        try {
+            return follow(fn, params, new FunctionContext(project, fn, params), hasAttributeDecorator(fn.def()), f -> {});
+        } catch (RuntimeException | StackOverflowError e) {
+            return null;
+        }
     }
 
     private static boolean hasAttributeDecorator(Stmt.FunctionDef f) {
@@ -483,17 +639,18 @@ public final class CompileRegions {
      * A function decorated by a project decorator that returns a nested wrapper runs as that
      * wrapper ({@code @dynamic_rope_update} in transformers runs a frequency update before the
      * forward): the wrapper is reached too, its positional parameters taking the decorated
-     * function's. Decorator factories ({@code @deco(args)}) are not followed. With {@code followed}
-     * (not null), each wrapper reached is added to it and each decorator that resolved to a
-     * function to {@code decorators} (its body decides the wrapper); false when one resolved to a
-     * method (a class's methods are not recorded: what it reached must be found again next time).
+     * function's. Decorator factories ({@code @deco(args)}) are not followed. Each wrapper goes to
+     * {@code onFollow}; with {@code decorators} (not null), each decorator that resolved to a
+     * function is added to it (its body decides the wrapper); false when one resolved to a method
+     * (a class's methods are not recorded: what it reached must be found again next time).
      */
-    private boolean reachDecoratorWrappers(Reached r, List<Followed> followed, java.util.Set<Node> decorators) {
-        Stmt.FunctionDef f = r.function.def();
+    private boolean decoratorWrappers(FunctionRef fn, Map<String, Val> params, java.util.Set<Node> decorators,
+                                      java.util.function.Consumer<Followed> onFollow) {
+        Stmt.FunctionDef f = fn.def();
         boolean storable = true;
         for (Expr d : f.decoratorList()) {
             if (!(d instanceof Expr.Name || d instanceof Expr.Attribute)) continue;
-            FunctionRef deco = project.resolveFunction(r.function.module(), d);
+            FunctionRef deco = project.resolveFunction(fn.module(), d);
             if (deco == null) continue;
             if (decorators != null) {
                 decorators.add(deco.def());
@@ -501,18 +658,17 @@ public final class CompileRegions {
             }
             Stmt.FunctionDef wrapper = returnedNestedFunction(deco.def());
             FunctionRef w = wrapper == null ? null : project.refOf(wrapper);
-            if (w == null || w.equals(r.function)) continue;
+            if (w == null || w.equals(fn)) continue;
             List<dev.graphmend.ir.ast.Arg> from = new ArrayList<>(f.args().posonlyargs());
             from.addAll(f.args().args());
             List<dev.graphmend.ir.ast.Arg> to = new ArrayList<>(wrapper.args().posonlyargs());
             to.addAll(wrapper.args().args());
-            Map<String, Val> params = new HashMap<>();
+            Map<String, Val> wrapperParams = new HashMap<>();
             for (int i = 0; i < to.size(); i++) {
-                Val v = i < from.size() ? r.params.get(from.get(i).arg()) : null;
-                params.put(to.get(i).arg(), v == null ? Val.UNKNOWN : v);
+                Val v = i < from.size() ? params.get(from.get(i).arg()) : null;
+                wrapperParams.put(to.get(i).arg(), v == null ? Val.UNKNOWN : v);
             }
-            if (followed != null) followed.add(new Followed(w, params));
-            reach(w, r.root, params);
+            onFollow.accept(new Followed(w, wrapperParams));
         }
         return storable;
     }

@@ -36,6 +36,21 @@ public final class Project {
      * object at every keystroke.
      */
     private volatile List<ClassInfo> classList;
+    /** The project {@link #next} built this one from (weakly: a chain of versions is not kept alive), and the classes of it built again. */
+    private final java.lang.ref.WeakReference<Project> builtFrom;
+    private final java.util.Set<ClassInfo> rebuilt;
+
+    /**
+     * Whether a class of project {@code from} is this project's too (not built again since): for
+     * the project this one was built from, asked of the few it rebuilt rather than looked up among
+     * 15,000 classes.
+     */
+    public boolean keeps(ClassInfo c, Project from) {
+        if (from == this) return true;
+        if (builtFrom != null && builtFrom.get() == from) return !rebuilt.contains(c);
+        return classes.get(c.def()) == c;
+    }
+
     /** How many classes the project holds (the length of {@link #classList}). */
     private final int classCount;
     /** Each module's classes, in source order (a next project shares the lists of modules it keeps whole). */
@@ -75,6 +90,8 @@ public final class Project {
         }
         this.dependents = reuse == null ? new ConcurrentHashMap<>() : previous.dependents;
         if (reuse != null) forgetStale(reuse.stale);
+        this.builtFrom = reuse == null ? null : new java.lang.ref.WeakReference<>(previous);
+        this.rebuilt = reuse == null ? java.util.Set.of() : reuse.stale;
         if (reuse == null) {
             Workspace.Builder wb = Workspace.builder();
             // the module's own resolver: its imports are read once
