@@ -208,7 +208,9 @@ public final class CompileRegions {
             Map<String, Val> params = movedValues(was.params, replay);
             Diagnostic.Root root = roots.get(was.root);
             if (f == null || params == null || root == null) return false;
-            Reached now = f == was.function && params == was.params && root == was.root ? was : new Reached(f, root, params);
+            // a new object even when nothing moved: the old one's context holds the project it was
+            // made with, which a Reached kept from version to version would keep alive
+            Reached now = new Reached(f, root, params);
             now.visits = was.visits;
             now.isRoot = was.isRoot;
             moved.put(f, now);
