@@ -168,7 +168,10 @@ public final class CompileRegions {
         CompileRegions r = new CompileRegions(project, moduleForward, memo);
         r.findRoots(focus == null ? null : project.modulesReaching(focus));
         Replay replay = memo == null ? null : memo.replay();
-        if (replay == null || !r.replayFrom(replay)) r.propagate();
+        if (replay == null || !r.replayFrom(replay)) {
+            r.reachRoots();
+            r.propagate();
+        }
         if (memo != null) memo.keep(r);
         return r;
     }
@@ -480,11 +483,24 @@ public final class CompileRegions {
         n.forEachChild(ch -> collectCalls(ch, out));
     }
 
+    /** Records a root; {@link #reachRoots} reaches it (nothing {@link #findRoots} reads depends on what is reached). */
     private void addRoot(FunctionRef f, Diagnostic.Root root) {
         rootsFound.add(new RootFound(f, root, false));
-        reach(f, root, FunctionContext.rootParams(f));
-        reached.get(f).isRoot = true;
     }
+
+    /**
+     * Reaches the roots found, in the order found, with their signatures' values: after the
+     * roots are known, so a replay that takes the previous regions does not build 8,000 of them
+     * only to drop them.
+     */
+    private void reachRoots() {
+        for (RootFound r : rootsFound) {
+            if (r.submodule()) continue;
+            reach(r.function(), r.root(), FunctionContext.rootParams(r.function()));
+            reached.get(r.function()).isRoot = true;
+        }
+    }
+
 
     private void reach(FunctionRef f, Diagnostic.Root root, Map<String, Val> params) {
         Reached r = reached.get(f);
