@@ -266,25 +266,69 @@ public final class CompileRegions {
         for (SourceModule m : project.modules()) if (only == null || only.contains(m)) modules.add(m);
         for (SourceModule m : modules) callSiteRoots(m); // explicit roots first: they are frames of their own
         for (SourceModule m : modules) {
-            for (Stmt s : m.ir().module().body()) decoratedRoots(m, s, null);
-            for (ClassInfo c : project.classesOf(m)) {
-                for (Stmt.FunctionDef f : c.ownMethods().values()) decoratedRoots(m, f, c);
-                if (moduleForward && c.isModule() && c.ownMethods().containsKey("forward")) {
-                    Stmt.FunctionDef f = c.ownMethods().get("forward");
-                    FunctionRef ref = new FunctionRef(m, f, c);
-                    Diagnostic.Root root = forwardRoot(m, f, c);
-                    if (project.isSubmodule(c) && !explicitRoots.contains(ref)) {
-                        // a module used as a submodule of another runs inlined in its parent's frame,
-                        // with the arguments its parent passes: it is a root of its own only if no
-                        // parent's call reaches it (see propagate)
-                        submoduleForwards.put(ref, root);
-                        rootsFound.add(new RootFound(ref, root, true));
-                    } else {
-                        addRoot(ref, root);
-                    }
+            for (RootCandidate k : rootCandidates(m)) {
+                if (k.decorated()) {
+                    addRoot(k.ref(), k.root());
+                    explicitRoots.add(k.ref());
+                } else if (project.isSubmodule(k.ref().owner()) && !explicitRoots.contains(k.ref())) {
+                    // a module used as a submodule of another runs inlined in its parent's frame,
+                    // with the arguments its parent passes: it is a root of its own only if no
+                    // parent's call reaches it (see propagate)
+                    submoduleForwards.put(k.ref(), k.root());
+                    rootsFound.add(new RootFound(k.ref(), k.root(), true));
+                } else {
+                    addRoot(k.ref(), k.root());
                 }
             }
         }
+    }
+
+    /**
+     * A function of a module that is a root whatever the rest of the project: decorated with
+     * {@code @torch.compile} (an explicit root); or a module class's forward under
+     * "module-forward", a root unless the project makes its class a submodule.
+     */
+    private record RootCandidate(FunctionRef ref, Diagnostic.Root root, boolean decorated) {}
+
+    /** A module's root candidates, in the order {@link #findRoots} takes them, for the classes the project had for it. */
+    private record ModuleRoots(List<ClassInfo> classes, boolean moduleForward, List<RootCandidate> candidates) {}
+
+    /**
+     * The root candidates of a module: its decorated top-level functions, then class by class its
+     * decorated methods and its forward. Kept with the module version for the classes the project
+     * has for it (the same objects: a class rebuilt because a class it depends on changed is
+     * another), so editing a module that 400 others import does not walk their 8,000 classes and
+     * their methods again at each keystroke.
+     */
+    private List<RootCandidate> rootCandidates(SourceModule m) {
+        List<ClassInfo> classes = project.classesOf(m);
+        java.util.concurrent.atomic.AtomicReference<ModuleRoots> kept = m.derived(MODULE_ROOTS);
+        ModuleRoots known = kept.get();
+        if (known != null && known.moduleForward() == moduleForward && sameObjects(known.classes(), classes)) {
+            return known.candidates();
+        }
+        List<RootCandidate> out = new ArrayList<>();
+        for (Stmt s : m.ir().module().body()) decoratedCandidate(m, s, null, out);
+        for (ClassInfo c : classes) {
+            for (Stmt.FunctionDef f : c.ownMethods().values()) decoratedCandidate(m, f, c, out);
+            if (moduleForward && c.isModule() && c.ownMethods().containsKey("forward")) {
+                Stmt.FunctionDef f = c.ownMethods().get("forward");
+                out.add(new RootCandidate(new FunctionRef(m, f, c), forwardRoot(m, f, c), false));
+            }
+        }
+        List<RootCandidate> candidates = List.copyOf(out);
+        kept.set(new ModuleRoots(List.copyOf(classes), moduleForward, candidates));
+        return candidates;
+    }
+
+    private static final SourceModule.Derived<java.util.concurrent.atomic.AtomicReference<ModuleRoots>> MODULE_ROOTS =
+            new SourceModule.Derived<>("root candidates", m -> new java.util.concurrent.atomic.AtomicReference<>());
+
+    /** Whether two lists hold the same objects, in order. */
+    private static <T> boolean sameObjects(List<T> a, List<T> b) {
+        if (a.size() != b.size()) return false;
+        for (int i = 0; i < a.size(); i++) if (a.get(i) != b.get(i)) return false;
+        return true;
     }
 
     /**
@@ -311,15 +355,13 @@ public final class CompileRegions {
     private static final SourceModule.Derived<Map<Stmt.FunctionDef, Diagnostic.Root>> FORWARD_ROOTS = new SourceModule.Derived<>(
             "roots of module forwards", m -> new java.util.IdentityHashMap<>());
 
-    private void decoratedRoots(SourceModule m, Stmt s, ClassInfo owner) {
+    private static void decoratedCandidate(SourceModule m, Stmt s, ClassInfo owner, List<RootCandidate> out) {
         if (!(s instanceof Stmt.FunctionDef f) || !compileDecorated(m, f)) return;
         for (Expr d : f.decoratorList()) {
             Expr callee = d instanceof Expr.Call c ? c.func() : d;
             if (TorchApi.isCompile(m.names().qualifiedName(callee))) {
-                FunctionRef ref = new FunctionRef(m, f, owner);
-                addRoot(ref, new Diagnostic.Root(m.path(), f.span().line(),
-                        "function " + f.name() + " decorated with @torch.compile"));
-                explicitRoots.add(ref);
+                out.add(new RootCandidate(new FunctionRef(m, f, owner), new Diagnostic.Root(m.path(), f.span().line(),
+                        "function " + f.name() + " decorated with @torch.compile"), true));
             }
         }
     }
@@ -500,7 +542,6 @@ public final class CompileRegions {
             reached.get(r.function()).isRoot = true;
         }
     }
-
 
     private void reach(FunctionRef f, Diagnostic.Root root, Map<String, Val> params) {
         Reached r = reached.get(f);
