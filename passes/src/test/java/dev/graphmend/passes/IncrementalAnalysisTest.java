@@ -327,6 +327,87 @@ class IncrementalAnalysisTest {
         assertTrue(!seen.get(2).contains("GM101@7"), "the forward stayed a root after its class was a submodule again: " + seen);
     }
 
+    /**
+     * An edit that changes which module holds which submodule (both {@code __init__} bodies in one
+     * change) keeps the same roots and submodule forwards, but not their depths: the last phase of
+     * discovery takes the forwards no parent calls outermost first, and the first of two that
+     * call one helper names the helper's root. The previous order must not be taken for this one
+     * (the project says whether its container index is the previous one's). Each version against
+     * a from-scratch analysis.
+     */
+    @Test
+    void anEditThatReordersSubmoduleForwardsIsNotReplayedInThePreviousOrder() {
+        String text = String.join("\n",
+                "import torch",
+                "from torch import nn",
+                "",
+                "",
+                "def helper(x):",
+                "    if x.sum() > 0:",
+                "        return x",
+                "    return -x",
+                "",
+                "",
+                "class B(nn.Module):",
+                "    def forward(self, x):",
+                "        return helper(x)",
+                "",
+                "",
+                "class A(nn.Module):",
+                "    def forward(self, x):",
+                "        return helper(x)",
+                "",
+                "",
+                "class Holder(nn.Module):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.b = B()",
+                "",
+                "    def forward(self, x):",
+                "        return x",
+                "",
+                "",
+                "class Outer(nn.Module):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.a = A()",
+                "        self.h = Holder()",
+                "",
+                "    def forward(self, x):",
+                "        return x",
+                "");
+        // from the B of `self.b = B()` (line 23) to the A of `self.a = A()` (line 32), the two swapped
+        String[] lines = text.split("\n", -1);
+        StringBuilder between = new StringBuilder(lines[23].substring(18));
+        for (int l = 24; l < 32; l++) between.append('\n').append(lines[l]);
+        between.append('\n').append(lines[32], 0, 17);
+        List<TextChange> edits = List.of(
+                TextChange.replace(23, 17, 32, 18, "A" + between + "B"),
+                TextChange.replace(23, 17, 32, 18, "B" + between + "A"));
+        AnalysisConfig config = AnalysisConfig.defaults();
+        PythonDocument doc = PythonDocument.open(text, 0);
+        UniIR ir = UniIR.of(doc);
+        AnalysisMemo memo = new AnalysisMemo();
+        Project previous = null;
+        List<String> roots = new ArrayList<>();
+        for (int step = -1; step < edits.size(); step++) {
+            if (step >= 0) {
+                doc = doc.apply(edits.get(step), doc.version() + 1);
+                ir = ir.next(doc);
+            }
+            SourceModule focus = new SourceModule("order.py", "order", false, ir);
+            Project project = previous == null ? new Project(List.of(focus), config) : Project.next(previous, List.of(focus), config);
+            previous = project;
+            List<Diagnostic> incremental = Analyzer.analyze(project, focus, memo).get(focus);
+            List<Diagnostic> scratch = Analyzer.analyze(new Project(List.of(focus), config), focus).get(focus);
+            assertEquals(scratch, incremental, "after edit " + step + " (" + memo.lastMode() + "):\n" + doc.text());
+            roots.add(scratch.stream().filter(d -> d.span().line() == 6).map(d -> d.root().description()).toList().toString());
+        }
+        // the test is only worth its name if the order decides the helper's root
+        assertTrue(roots.get(0).contains("subclass A ") && roots.get(1).contains("subclass B ") && roots.get(2).contains("subclass A "),
+                "the helper's root should follow the outermost forward: " + roots);
+    }
+
     /** The first diagnostic one list has and the other has not, for a readable failure. */
     private static String firstDifference(List<Diagnostic> scratch, List<Diagnostic> incremental) {
         for (Diagnostic d : scratch) if (!incremental.contains(d)) return "from scratch only: " + d;
