@@ -174,24 +174,9 @@ class IncrementalAnalysisTest {
                 TextChange.replace(other, 0, other + 4, 0, ""),
                 TextChange.replace(other, 0, other, 0, setter),
                 TextChange.replace(other, 0, other + 3, 0, ""));
-        AnalysisConfig config = AnalysisConfig.defaults();
-        PythonDocument doc = PythonDocument.open(text, 0);
-        UniIR ir = UniIR.of(doc);
-        AnalysisMemo memo = new AnalysisMemo();
-        Project previous = null;
         List<String> seen = new ArrayList<>();
-        for (int step = -1; step < edits.size(); step++) {
-            if (step >= 0) {
-                doc = doc.apply(edits.get(step), doc.version() + 1);
-                ir = ir.next(doc);
-            }
-            SourceModule focus = new SourceModule("child.py", "child", false, ir);
-            Project project = previous == null ? new Project(List.of(focus), config) : Project.next(previous, List.of(focus), config);
-            previous = project;
-            List<Diagnostic> incremental = Analyzer.analyze(project, focus, memo).get(focus);
-            List<Diagnostic> scratch = Analyzer.analyze(new Project(List.of(focus), config), focus).get(focus);
-            assertEquals(scratch, incremental, "after edit " + step + " (" + memo.lastMode() + "):\n" + doc.text());
-            seen.add(memo.lastMode() + ": " + scratch.stream().map(d -> d.code() + "@" + d.span().line()).toList());
+        for (Version v : editedVersions(List.of(), "child.py", "child", text, edits)) {
+            seen.add(v.summary());
         }
         // the override's print is found, and the class stood for the edits that did not touch its attributes
         assertTrue(seen.get(1).contains("GM102@22"), "the pasted override's print was not reported: " + seen);
@@ -245,26 +230,10 @@ class IncrementalAnalysisTest {
         List<TextChange> edits = List.of(
                 TextChange.replace(ret, 11, ret, 18, "forward"),
                 TextChange.replace(ret, 11, ret, 18, "wrapper"));
-        AnalysisConfig config = AnalysisConfig.defaults();
-        SourceModule other = new SourceModule("pkg/model.py", "pkg.model", false, UniIR.of(PythonDocument.open(model, 0)));
-        PythonDocument doc = PythonDocument.open(deco, 0);
-        UniIR ir = UniIR.of(doc);
-        AnalysisMemo memo = new AnalysisMemo();
-        Project previous = null;
         List<String> seen = new ArrayList<>();
-        for (int step = -1; step < edits.size(); step++) {
-            if (step >= 0) {
-                doc = doc.apply(edits.get(step), doc.version() + 1);
-                ir = ir.next(doc);
-            }
-            SourceModule focus = new SourceModule("pkg/acts.py", "pkg.acts", false, ir);
-            List<SourceModule> all = List.of(other, focus);
-            Project project = previous == null ? new Project(all, config) : Project.next(previous, all, config);
-            previous = project;
-            List<Diagnostic> incremental = Analyzer.analyze(project, focus, memo).get(focus);
-            List<Diagnostic> scratch = Analyzer.analyze(new Project(all, config), focus).get(focus);
-            assertEquals(scratch, incremental, "after edit " + step + " (" + memo.lastMode() + "):\n" + doc.text());
-            seen.add(memo.lastMode() + ": " + scratch.stream().map(d -> d.code() + "@" + d.span().line()).toList());
+        SourceModule other = new SourceModule("pkg/model.py", "pkg.model", false, UniIR.of(PythonDocument.open(model, 0)));
+        for (Version v : editedVersions(List.of(other), "pkg/acts.py", "pkg.acts", deco, edits)) {
+            seen.add(v.summary());
         }
         assertTrue(seen.get(0).contains("GM101@7"), "the wrapper's branch was not reported: " + seen);
         assertTrue(!seen.get(1).contains("GM101@7"), "the branch outlived the wrapper: " + seen);
@@ -303,24 +272,9 @@ class IncrementalAnalysisTest {
         List<TextChange> edits = List.of(
                 TextChange.replace(assign, 20, assign, 26, "None"),
                 TextChange.replace(assign, 20, assign, 24, "Gate()"));
-        AnalysisConfig config = AnalysisConfig.defaults();
-        PythonDocument doc = PythonDocument.open(text, 0);
-        UniIR ir = UniIR.of(doc);
-        AnalysisMemo memo = new AnalysisMemo();
-        Project previous = null;
         List<String> seen = new ArrayList<>();
-        for (int step = -1; step < edits.size(); step++) {
-            if (step >= 0) {
-                doc = doc.apply(edits.get(step), doc.version() + 1);
-                ir = ir.next(doc);
-            }
-            SourceModule focus = new SourceModule("gate.py", "gate", false, ir);
-            Project project = previous == null ? new Project(List.of(focus), config) : Project.next(previous, List.of(focus), config);
-            previous = project;
-            List<Diagnostic> incremental = Analyzer.analyze(project, focus, memo).get(focus);
-            List<Diagnostic> scratch = Analyzer.analyze(new Project(List.of(focus), config), focus).get(focus);
-            assertEquals(scratch, incremental, "after edit " + step + " (" + memo.lastMode() + "):\n" + doc.text());
-            seen.add(memo.lastMode() + ": " + scratch.stream().map(d -> d.code() + "@" + d.span().line()).toList());
+        for (Version v : editedVersions(List.of(), "gate.py", "gate", text, edits)) {
+            seen.add(v.summary());
         }
         assertTrue(!seen.get(0).contains("GM101@7"), "a submodule's unknown flag was taken for a tensor: " + seen);
         assertTrue(seen.get(1).contains("GM101@7"), "the forward made a root of its own did not get tensor parameters: " + seen);
@@ -384,28 +338,52 @@ class IncrementalAnalysisTest {
         List<TextChange> edits = List.of(
                 TextChange.replace(23, 17, 32, 18, "A" + between + "B"),
                 TextChange.replace(23, 17, 32, 18, "B" + between + "A"));
+        List<String> roots = new ArrayList<>();
+        for (Version v : editedVersions(List.of(), "order.py", "order", text, edits)) {
+            roots.add(v.diagnostics().stream().filter(d -> d.span().line() == 6).map(d -> d.root().description()).toList().toString());
+        }
+        // the test is only worth its name if the order decides the helper's root
+        assertTrue(roots.get(0).contains("subclass A ") && roots.get(1).contains("subclass B ") && roots.get(2).contains("subclass A "),
+                "the helper's root should follow the outermost forward: " + roots);
+    }
+
+    /** One version of a scripted edit sequence: how the memo took it, and what was found (what a from-scratch analysis finds). */
+    private record Version(String mode, List<Diagnostic> diagnostics) {
+        /** The mode and each diagnostic as code@line. */
+        String summary() {
+            return mode + ": " + diagnostics.stream().map(d -> d.code() + "@" + d.span().line()).toList();
+        }
+    }
+
+    /**
+     * Analyses {@code text} as module {@code path} ({@code name}) beside {@code others}, then after
+     * each edit in turn, with one memo and each project built from the previous one; asserts that
+     * each version's diagnostics equal a from-scratch analysis of the same modules.
+     */
+    private static List<Version> editedVersions(List<SourceModule> others, String path, String name, String text,
+                                                List<TextChange> edits) {
         AnalysisConfig config = AnalysisConfig.defaults();
         PythonDocument doc = PythonDocument.open(text, 0);
         UniIR ir = UniIR.of(doc);
         AnalysisMemo memo = new AnalysisMemo();
         Project previous = null;
-        List<String> roots = new ArrayList<>();
+        List<Version> versions = new ArrayList<>();
         for (int step = -1; step < edits.size(); step++) {
             if (step >= 0) {
                 doc = doc.apply(edits.get(step), doc.version() + 1);
                 ir = ir.next(doc);
             }
-            SourceModule focus = new SourceModule("order.py", "order", false, ir);
-            Project project = previous == null ? new Project(List.of(focus), config) : Project.next(previous, List.of(focus), config);
+            SourceModule focus = new SourceModule(path, name, false, ir);
+            List<SourceModule> all = new ArrayList<>(others);
+            all.add(focus);
+            Project project = previous == null ? new Project(all, config) : Project.next(previous, all, config);
             previous = project;
             List<Diagnostic> incremental = Analyzer.analyze(project, focus, memo).get(focus);
-            List<Diagnostic> scratch = Analyzer.analyze(new Project(List.of(focus), config), focus).get(focus);
+            List<Diagnostic> scratch = Analyzer.analyze(new Project(all, config), focus).get(focus);
             assertEquals(scratch, incremental, "after edit " + step + " (" + memo.lastMode() + "):\n" + doc.text());
-            roots.add(scratch.stream().filter(d -> d.span().line() == 6).map(d -> d.root().description()).toList().toString());
+            versions.add(new Version(memo.lastMode(), scratch));
         }
-        // the test is only worth its name if the order decides the helper's root
-        assertTrue(roots.get(0).contains("subclass A ") && roots.get(1).contains("subclass B ") && roots.get(2).contains("subclass A "),
-                "the helper's root should follow the outermost forward: " + roots);
+        return versions;
     }
 
     /** The first diagnostic one list has and the other has not, for a readable failure. */
