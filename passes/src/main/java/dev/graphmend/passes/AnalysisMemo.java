@@ -4,6 +4,7 @@ import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.ir.ast.Node;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.passes.analysis.ClassInfo;
+import dev.graphmend.passes.analysis.Statements;
 import dev.graphmend.passes.analysis.CompileRegions;
 import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.analysis.Val;
@@ -751,9 +752,9 @@ public final class AnalysisMemo {
         // a method pasted into or removed from a class: the same statements before and after it
         if (!classBody) return false;
         int p = 0;
-        while (p < n && p < m && sameText(bIr, aIr, before.get(p), after.get(p))) p++;
+        while (p < n && p < m && Statements.sameText(bIr, aIr, before.get(p), after.get(p))) p++;
         int q = 0;
-        while (q < n - p && q < m - p && sameText(bIr, aIr, before.get(n - 1 - q), after.get(m - 1 - q))) q++;
+        while (q < n - p && q < m - p && Statements.sameText(bIr, aIr, before.get(n - 1 - q), after.get(m - 1 - q))) q++;
         for (int i = p; i < n - q; i++) if (!(before.get(i) instanceof Stmt.FunctionDef)) return false;
         for (int i = p; i < m - q; i++) if (!(after.get(i) instanceof Stmt.FunctionDef)) return false;
         for (int i = 0; i < p; i++) alignStmt(bIr, aIr, before.get(i), after.get(i), out);
@@ -770,22 +771,25 @@ public final class AnalysisMemo {
 
     private static boolean alignStmt(dev.graphmend.ir.document.UniIR bIr, dev.graphmend.ir.document.UniIR aIr,
                                      Stmt b, Stmt a, Alignment out) {
-        if (sameText(bIr, aIr, b, a)) {
-            int delta = first(a) - first(b);
+        if (Statements.sameText(bIr, aIr, b, a)) {
+            int delta = Statements.firstLine(a) - Statements.firstLine(b);
             if (delta != 0 || a != b) out.shifted = true; // the entries must name the new nodes
-            out.lines.add(new int[] {first(b), b.span().endLine(), delta});
+            out.lines.add(new int[] {Statements.firstLine(b), b.span().endLine(), delta});
             mapDefinitions(b, a, delta, out);
             return true;
         }
         if (b instanceof Stmt.FunctionDef fb && a instanceof Stmt.FunctionDef fa) {
-            if (first(fb) != first(fa) || !sameHeader(fb, fa) || hasGlobal(fb.body()) || hasGlobal(fa.body())) return false;
+            if (Statements.firstLine(fb) != Statements.firstLine(fa) || !sameHeader(fb, fa) || Statements.declaresGlobal(fb.body())
+                    || Statements.declaresGlobal(fa.body())) {
+                return false;
+            }
             changedWithin(fb, out);
             out.replaced.put(new Ident(fb), fa);
             out.changedMethods.add(new Stmt.FunctionDef[] {fb, fa});
             return true;
         }
         if (b instanceof Stmt.ClassDef cb && a instanceof Stmt.ClassDef ca) {
-            if (first(cb) != first(ca) || !cb.name().equals(ca.name()) || !cb.bases().equals(ca.bases())
+            if (Statements.firstLine(cb) != Statements.firstLine(ca) || !cb.name().equals(ca.name()) || !cb.bases().equals(ca.bases())
                     || !cb.keywords().equals(ca.keywords()) || !cb.decoratorList().equals(ca.decoratorList())) {
                 return false;
             }
@@ -883,27 +887,6 @@ public final class AnalysisMemo {
     }
 
     /** The same node, or the same source text on the statement's lines (comments included: a new suppression is a change). */
-    private static boolean sameText(dev.graphmend.ir.document.UniIR bIr, dev.graphmend.ir.document.UniIR aIr, Stmt b, Stmt a) {
-        if (a == b) return true;
-        if (!a.pyType().equals(b.pyType())) return false;
-        int bf = first(b), af = first(a), len = b.span().endLine() - bf;
-        if (a.span().endLine() - af != len) return false;
-        for (int k = 0; k <= len; k++) {
-            if (!bIr.lines().sameLine(bf + k, aIr.lines(), af + k)) return false;
-        }
-        return true;
-    }
-
-    /** The first line of a statement, its decorators included. */
-    private static int first(Stmt s) {
-        int line = s.span().line();
-        List<dev.graphmend.ir.ast.Expr> decorators = s instanceof Stmt.FunctionDef f ? f.decoratorList()
-                : s instanceof Stmt.ClassDef c ? c.decoratorList()
-                : s instanceof Stmt.AsyncFunctionDef f ? f.decoratorList() : List.of();
-        for (dev.graphmend.ir.ast.Expr d : decorators) if (d.span() != null) line = Math.min(line, d.span().line());
-        return line;
-    }
-
     private static boolean isDefinition(Node n) {
         return n instanceof Stmt.FunctionDef || n instanceof Stmt.ClassDef || n instanceof Stmt.AsyncFunctionDef;
     }
@@ -1082,16 +1065,4 @@ public final class AnalysisMemo {
         return b.name().equals(a.name()) && b.args().equals(a.args()) && b.decoratorList().equals(a.decoratorList())
                 && Objects.equals(b.returns(), a.returns());
     }
-
-    /** Whether a body (nested functions included) declares a name global, which rebinds a module-level name. */
-    private static boolean hasGlobal(List<Stmt> body) {
-        List<Node> todo = new ArrayList<>(body);
-        while (!todo.isEmpty()) {
-            Node n = todo.remove(todo.size() - 1);
-            if (n instanceof Stmt.Global) return true;
-            n.forEachChild(todo::add);
-        }
-        return false;
-    }
-
 }

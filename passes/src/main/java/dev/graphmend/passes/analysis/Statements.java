@@ -189,4 +189,40 @@ public final class Statements {
         if (n instanceof Expr.Lambda) return; // its body runs only if and when the lambda is called
         n.forEachChild(child -> visitNonStatement(child, visitor));
     }
+
+    /**
+     * Whether two statements, of two versions of a module, are the same text on the same number of
+     * lines (decorators included): then they parse to the same tree but for its lines.
+     */
+    public static boolean sameText(dev.graphmend.ir.document.UniIR bIr, dev.graphmend.ir.document.UniIR aIr, Stmt b, Stmt a) {
+        if (a == b) return true;
+        if (!a.pyType().equals(b.pyType())) return false;
+        int bf = firstLine(b), af = firstLine(a), len = b.span().endLine() - bf;
+        if (a.span().endLine() - af != len) return false;
+        for (int k = 0; k <= len; k++) {
+            if (!bIr.lines().sameLine(bf + k, aIr.lines(), af + k)) return false;
+        }
+        return true;
+    }
+
+    /** The first line of a statement, its decorators included. */
+    public static int firstLine(Stmt s) {
+        int line = s.span().line();
+        List<Expr> decorators = s instanceof Stmt.FunctionDef f ? f.decoratorList()
+                : s instanceof Stmt.ClassDef c ? c.decoratorList()
+                : s instanceof Stmt.AsyncFunctionDef f ? f.decoratorList() : List.of();
+        for (Expr d : decorators) if (d.span() != null) line = Math.min(line, d.span().line());
+        return line;
+    }
+
+    /** Whether a body (nested functions included) declares a name global, which rebinds a module-level name. */
+    public static boolean declaresGlobal(List<Stmt> body) {
+        List<Node> todo = new ArrayList<>(body);
+        while (!todo.isEmpty()) {
+            Node n = todo.remove(todo.size() - 1);
+            if (n instanceof Stmt.Global) return true;
+            n.forEachChild(todo::add);
+        }
+        return false;
+    }
 }
