@@ -185,6 +185,91 @@ class IncrementalAnalysisTest {
     }
 
     /**
+     * A class whose definition an edit keeps has its facts carried to the new version
+     * (Project.next); here the edit makes another class of the file an nn.Module, which changes
+     * what the kept class's ModuleList holds, though the kept class saw no module class there
+     * before. Its facts must be inferred again: the class it consulted registers it as a
+     * dependent even when the answer was "not a module".
+     */
+    @Test
+    void aClassThatBecomesAModuleChangesTheContainerOfAKeptClass() {
+        String text = String.join("\n",
+                "import torch",
+                "import torch.nn as nn",
+                "",
+                "",
+                "class Layer:",
+                "    def forward(self, x):",
+                "        print(x)",
+                "        return x",
+                "",
+                "",
+                "class Model(nn.Module):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.layers = nn.ModuleList([Layer() for _ in range(2)])",
+                "",
+                "    def forward(self, x):",
+                "        for layer in self.layers:",
+                "            x = layer.forward(x)",
+                "        return x",
+                "");
+        List<TextChange> edits = List.of(
+                TextChange.replace(4, 0, 4, 12, "class Layer(nn.Module):"),
+                TextChange.replace(4, 0, 4, 23, "class Layer:"));
+        List<String> seen = new ArrayList<>();
+        for (Version v : editedVersions(List.of(), "model.py", "model", text, edits)) seen.add(v.summary());
+        assertTrue(!seen.get(0).contains("GM102") && seen.get(1).contains("GM102@7") && !seen.get(2).contains("GM102"),
+                "the print is compiled only while Layer is a module the Model holds: " + seen);
+    }
+
+    /**
+     * Facts are carried only while the statements outside classes stand: here one outside any
+     * class decides what {@code Layer} names (a function, then an assignment, with the class
+     * between; the same names and binding counts), so the Model's attribute, and the root of the
+     * print, change though neither class does.
+     */
+    @Test
+    void aStatementOutsideClassesDecidesWhatAKeptClassHolds() {
+        String text = String.join("\n",
+                "import torch",
+                "import torch.nn as nn",
+                "",
+                "",
+                "def Layer():",
+                "    return None",
+                "",
+                "",
+                "class Layer(nn.Module):",
+                "    def forward(self, x):",
+                "        print(x)",
+                "        return x",
+                "",
+                "",
+                "class Model(nn.Module):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.layer = Layer()",
+                "",
+                "    def forward(self, x):",
+                "        return self.layer(x)",
+                "");
+        List<TextChange> edits = List.of(
+                TextChange.replace(4, 0, 5, 15, "Layer = None\n# gone"),
+                TextChange.replace(4, 0, 5, 6, "def Layer():\n    return None"));
+        List<Integer> rootLines = new ArrayList<>();
+        for (Version v : editedVersions(List.of(), "model.py", "model", text, edits)) {
+            assertEquals(1, v.diagnostics().size(), v.summary());
+            rootLines.add(v.diagnostics().get(0).root().line());
+        }
+        // the class defined last: the Model's submodule, inlined in its forward; then a name
+        // bound by an assignment, which resolves to no class: the Layer's forward is a root
+        assertEquals(List.of(20, 10, 20), rootLines);
+    }
+
+
+
+    /**
      * A decorator of the edited module whose wrapper a forward of another module runs as: the
      * decorator stops returning its wrapper and returns it again. The forward's followed calls are
      * kept by the memo (they name the edited module's class), so they must be dropped when the

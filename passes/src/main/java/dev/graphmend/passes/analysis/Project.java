@@ -89,9 +89,18 @@ public final class Project {
             this.byName = dev.graphmend.ir.symbols.LayeredMap.of(names);
         }
         this.dependents = reuse == null ? new ConcurrentHashMap<>() : previous.dependents;
-        if (reuse != null) forgetStale(reuse.stale);
+        java.util.Set<ClassInfo> replacedClasses = java.util.Set.of(); // the stale classes and those carried
+        if (reuse != null) {
+            replacedClasses = reuse.stale;
+            if (!reuse.carried.isEmpty()) {
+                replacedClasses = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+                replacedClasses.addAll(reuse.stale);
+                replacedClasses.addAll(reuse.carried.values());
+            }
+            forgetStale(replacedClasses);
+        }
         this.builtFrom = reuse == null ? null : new java.lang.ref.WeakReference<>(previous);
-        this.rebuilt = reuse == null ? java.util.Set.of() : reuse.stale;
+        this.rebuilt = replacedClasses;
         if (reuse == null) {
             Workspace.Builder wb = Workspace.builder();
             // the module's own resolver: its imports are read once
@@ -109,12 +118,13 @@ public final class Project {
             this.workspace = Workspace.next(previous.workspace, replaced, packages);
         }
         List<ClassInfo> fresh = new ArrayList<>();
+        List<ClassInfo> carriedNow = new ArrayList<>(); // in the order of reuse.carried's classes' copies
         int count = 0;
         if (reuse == null) {
             classes = new IdentityHashMap<>();
             classesByModule = new IdentityHashMap<>(this.modules.size());
             for (SourceModule m : modules) {
-                List<ClassInfo> own = collectClasses(m, null, fresh);
+                List<ClassInfo> own = collectClasses(m, null, fresh, null);
                 classesByModule.put(m, own);
                 count += own.size();
             }
@@ -124,7 +134,7 @@ public final class Project {
             IdentityHashMap<Stmt.ClassDef, ClassInfo> copy = (IdentityHashMap<Stmt.ClassDef, ClassInfo>) previous.classes.clone();
             classes = copy;
             java.util.Set<SourceModule> touched = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-            for (ClassInfo k : reuse.stale) {
+            for (ClassInfo k : replacedClasses) {
                 classes.remove(k.def());
                 touched.add(k.module());
             }
@@ -144,12 +154,13 @@ public final class Project {
             for (SourceModule t : touched) keptTouched |= byName.get(t.moduleName()) == t && reuse.kept(t);
             for (SourceModule m : keptTouched ? modules : reuse.changedInOrder) {
                 if (reuse.kept(m) && !touched.contains(m)) continue;
-                List<ClassInfo> own = collectClasses(m, reuse, fresh);
+                List<ClassInfo> own = collectClasses(m, reuse, fresh, carriedNow);
                 List<ClassInfo> before = byModule.put(m, own);
                 count += own.size() - (before == null ? 0 : before.size());
             }
         }
         this.classCount = count;
+        if (!carriedNow.isEmpty()) carry(reuse, carriedNow); // first: a new class's facts may read a carried one's
         for (ClassInfo c : fresh) {
             for (Expr base : c.def().bases()) {
                 ClassInfo b = resolveClass(c.module(), base);
@@ -162,11 +173,12 @@ public final class Project {
             }
         }
         for (ClassInfo c : fresh) c.isModule = isModule(c, 0);
-        this.keptClasses = classCount - fresh.size();
+        this.keptClasses = classCount - fresh.size() - carriedNow.size();
+        this.carriedClasses = carriedNow.size();
         if (reuse != null) {
             previousNamedCalls = previous.namedCalls;
             keepsNamedCalls = true;
-            carryClassIndexes(previous, reuse, fresh);
+            carryClassIndexes(previous, replacedClasses, fresh, carriedNow);
             previousNamedCalls = Map.of(); // this project's own table holds what it used: the previous one can go
         }
         // same module names, same imports: the same importers, and the same modules reach each module
@@ -185,7 +197,9 @@ public final class Project {
                     : previous.functionRefs;
             if (base != null) {
                 this.baseFunctionRefs = base;
-                this.freshClasses = List.copyOf(fresh);
+                List<ClassInfo> indexed = new ArrayList<>(fresh); // a carried class's methods belong to the new module version
+                indexed.addAll(carriedNow);
+                this.freshClasses = List.copyOf(indexed);
                 java.util.Set<SourceModule> added = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
                 added.addAll(reuse.changedInOrder); // this project's modules that are not the previous one's
                 // what the base indexed from modules changed since it was built must be indexed again
@@ -202,13 +216,54 @@ public final class Project {
     }
 
     private final int keptClasses;
+    private final int carriedClasses;
+
+    /**
+     * The facts of the carried classes ({@link Reuse#carried}) copied from the previous project's
+     * classes, each class they name being this project's version of it (the same object when kept,
+     * the copy when carried: none is stale, {@link Reuse#of} saw to it), and their dependencies
+     * registered again as inferring them would.
+     */
+    private void carry(Reuse reuse, List<ClassInfo> carriedNow) {
+        IdentityHashMap<ClassInfo, ClassInfo> now = new IdentityHashMap<>(carriedNow.size() * 2);
+        for (ClassInfo k : carriedNow) now.put(reuse.carriedFrom(k.def()), k);
+        java.util.function.UnaryOperator<ClassInfo> map = c -> c == null ? null : now.getOrDefault(c, c);
+        for (ClassInfo k : carriedNow) {
+            ClassInfo was = reuse.carriedFrom(k.def());
+            for (ClassInfo b : was.bases) {
+                ClassInfo nb = map.apply(b);
+                k.bases.add(nb);
+                dependsOn(k, nb);
+            }
+            k.externalBases.addAll(was.externalBases);
+            k.isModule = was.isModule;
+            Map<String, Val> attrs = was.attributes;
+            if (attrs != null) {
+                Map<String, Val> copy = new LinkedHashMap<>(attrs.size() * 2);
+                for (var e : attrs.entrySet()) {
+                    Val v = e.getValue();
+                    ClassInfo c = map.apply(v.cls());
+                    copy.put(e.getKey(), c == v.cls() ? v : new Val(v.kind(), c, v.input()));
+                    dependsOn(k, c);
+                }
+                k.attributes = copy;
+            }
+            List<ClassInfo> evidence = was.submoduleEvidence;
+            if (evidence != null) {
+                List<ClassInfo> copy = new ArrayList<>(evidence.size());
+                for (ClassInfo t : evidence) copy.add(map.apply(t));
+                for (ClassInfo t : copy) dependsOn(k, t);
+                k.submoduleEvidence = List.copyOf(copy);
+            }
+        }
+    }
 
     /**
      * A module's classes, entered in the index: each kept from the previous project when {@code
      * reuse} allows, else new (added to {@code fresh}). A class node already indexed under another
      * module (one tree in two modules) stays with the first.
      */
-    private List<ClassInfo> collectClasses(SourceModule m, Reuse reuse, List<ClassInfo> fresh) {
+    private List<ClassInfo> collectClasses(SourceModule m, Reuse reuse, List<ClassInfo> fresh, List<ClassInfo> carriedNow) {
         List<ClassInfo> out = new ArrayList<>();
         for (Stmt.ClassDef c : m.classes()) {
             ClassInfo known = classes.get(c);
@@ -220,7 +275,9 @@ public final class Project {
             ClassInfo ci = kept != null && kept.module() == m ? kept : new ClassInfo(m, c);
             classes.put(c, ci);
             out.add(ci);
-            if (ci != kept) fresh.add(ci);
+            if (ci == kept) continue;
+            if (reuse != null && reuse.carriedFrom(c) != null) carriedNow.add(ci);
+            else fresh.add(ci);
         }
         return List.copyOf(out);
     }
@@ -266,6 +323,9 @@ public final class Project {
     /** How many classes this project kept from the one it was built from ({@link #next}). */
     public int keptClasses() { return keptClasses; }
 
+    /** How many classes of the changed modules it built anew with the previous project's facts ({@link #carry}). */
+    public int carriedClasses() { return carriedClasses; }
+
     private static List<ClassInfo> concat(List<ClassInfo> a, ClassInfo c) {
         List<ClassInfo> out = new ArrayList<>(a);
         out.add(c);
@@ -284,6 +344,12 @@ public final class Project {
         final List<SourceModule> changedInOrder = new ArrayList<>();
         final Project previous;
         final java.util.Set<ClassInfo> stale = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        /**
+         * Classes of changed modules whose facts stand, by their definition node in the new version
+         * (the same node, or the same text moved by lines): built anew for the new module version
+         * with those facts copied ({@link #carry}).
+         */
+        final Map<Stmt.ClassDef, ClassInfo> carried = new IdentityHashMap<>();
 
         private Reuse(Project previous) {
             this.previous = previous;
@@ -320,18 +386,102 @@ public final class Project {
             }
             if (names != null && names.size() != previous.modules.size()) return null; // a file added or removed
             // the classes of changed modules, and every class whose inferred facts lead to one
-            // (registered as they were inferred: dependents)
+            // (registered as they were inferred: dependents); but a class whose definition node the
+            // new version still holds, in a module whose statements outside classes are the same
+            // objects, has the same facts as long as none of them leads to a class built again
             java.util.ArrayDeque<ClassInfo> todo = new java.util.ArrayDeque<>();
-            for (SourceModule old : gone.values()) {
+            Map<ClassInfo, Stmt.ClassDef> candidates = new IdentityHashMap<>(); // a previous class → its definition now
+            for (var e : gone.entrySet()) {
+                SourceModule old = e.getValue();
+                Map<Stmt.ClassDef, Stmt.ClassDef> now = counterparts(old, r.changedByName.get(e.getKey()));
                 for (Stmt.ClassDef c : old.classes()) {
                     ClassInfo k = previous.classes.get(c);
-                    if (k != null && k.module() == old && r.stale.add(k)) todo.add(k);
+                    if (k == null || k.module() != old) continue;
+                    Stmt.ClassDef def = now.get(c);
+                    if (def != null) candidates.put(k, def);
+                    else if (r.stale.add(k)) todo.add(k);
                 }
             }
-            while (!todo.isEmpty()) {
-                for (ClassInfo d : previous.dependents.getOrDefault(todo.poll(), java.util.Set.of())) if (r.stale.add(d)) todo.add(d);
+            r.closeOver(todo);
+            // a carried class is a new object: what holds the previous one and is not carried is built again
+            boolean grew = true;
+            while (grew) {
+                grew = false;
+                for (ClassInfo k : candidates.keySet()) {
+                    if (r.stale.contains(k)) continue;
+                    for (ClassInfo d : previous.dependents.getOrDefault(k, java.util.Set.of())) {
+                        if (!candidates.containsKey(d) && r.stale.add(d)) {
+                            todo.add(d);
+                            grew = true;
+                        }
+                    }
+                }
+                r.closeOver(todo);
             }
+            candidates.forEach((k, def) -> {
+                if (!r.stale.contains(k)) r.carried.put(def, k);
+            });
             return r;
+        }
+
+        /** Adds to {@link #stale} every class whose facts lead to one in {@code todo}, transitively. */
+        private void closeOver(java.util.ArrayDeque<ClassInfo> todo) {
+            while (!todo.isEmpty()) {
+                for (ClassInfo d : previous.dependents.getOrDefault(todo.poll(), java.util.Set.of())) if (stale.add(d)) todo.add(d);
+            }
+        }
+
+        /**
+         * For each class definition of {@code old}, its counterpart in {@code now}: the same node,
+         * or the same node of a statement of the same text moved by lines (parsed alike). Only when
+         * every top-level statement outside a class is such a counterpart of the one at its place
+         * and the classes are where they were with the same names, so that every name resolves as
+         * before; else none. A class whose text changed has none; the classes in it that it shares
+         * with the previous version are their own.
+         */
+        private static Map<Stmt.ClassDef, Stmt.ClassDef> counterparts(SourceModule old, SourceModule now) {
+            List<Stmt> a = old.ir().module().body(), b = now.ir().module().body();
+            if (a.size() != b.size()) return Map.of();
+            Map<Stmt.ClassDef, Stmt.ClassDef> out = new IdentityHashMap<>();
+            List<Stmt.ClassDef> before = new ArrayList<>(), after = new ArrayList<>();
+            for (int i = 0; i < a.size(); i++) {
+                Stmt x = a.get(i), y = b.get(i);
+                before.clear();
+                after.clear();
+                SourceModule.collectClasses(List.of(x), before);
+                if (x == y) {
+                    for (Stmt.ClassDef c : before) out.put(c, c);
+                    continue;
+                }
+                SourceModule.collectClasses(List.of(y), after);
+                if (Statements.sameText(old.ir(), now.ir(), x, y)) {
+                    if (before.size() != after.size()) return Map.of(); // cannot happen for the same text
+                    for (int k = 0; k < before.size(); k++) out.put(before.get(k), after.get(k));
+                } else if (x instanceof Stmt.ClassDef cx && y instanceof Stmt.ClassDef cy && cx.name().equals(cy.name())) {
+                    java.util.Set<Stmt.ClassDef> shared = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+                    shared.addAll(after);
+                    for (Stmt.ClassDef c : before) if (c != cx && shared.contains(c)) out.put(c, c);
+                } else if (!sameFunctionName(x, y)) {
+                    // a function's body is no fact of a class (names resolve to classes by their
+                    // bindings, and a def of the same name binds alike); anything else may rebind
+                    return Map.of();
+                }
+            }
+            return out;
+        }
+
+        /** Two definitions of a function of the same name, neither of which declares a name global (which would rebind one). */
+        private static boolean sameFunctionName(Stmt x, Stmt y) {
+            if (x instanceof Stmt.FunctionDef fx && y instanceof Stmt.FunctionDef fy) {
+                return fx.name().equals(fy.name()) && !Statements.declaresGlobal(fx.body()) && !Statements.declaresGlobal(fy.body());
+            }
+            return x instanceof Stmt.AsyncFunctionDef ax && y instanceof Stmt.AsyncFunctionDef ay && ax.name().equals(ay.name())
+                    && !Statements.declaresGlobal(ax.body()) && !Statements.declaresGlobal(ay.body());
+        }
+
+        /** The previous project's class a class of a changed module is carried from, or null. */
+        ClassInfo carriedFrom(Stmt.ClassDef def) {
+            return carried.get(def);
         }
 
         /** Whether the module is one the previous project had (not a changed one); for this project's modules. */
@@ -621,7 +771,9 @@ public final class Project {
             for (Expr.Call call : namedCalls(f)) {
                 if (mayNameClass(call.func(), classNames, importedNames)) {
                     ClassInfo built = resolveClass(k.module(), call.func());
-                    if (built != null && built != k && built.isModule) found.add(built);
+                    if (built == null || built == k) continue;
+                    dependsOn(k, built); // consulted even when not a module: an edit may make it one
+                    if (built.isModule) found.add(built);
                 }
             }
         }
@@ -734,7 +886,13 @@ public final class Project {
      * stale classes contributed taken out, what the new classes contribute put in (their facts are
      * inferred now, as the first question would have). Only when the previous project had built them.
      */
-    private void carryClassIndexes(Project previous, Reuse reuse, List<ClassInfo> fresh) {
+    private void carryClassIndexes(Project previous, java.util.Set<ClassInfo> replaced, List<ClassInfo> freshOnly,
+                                   List<ClassInfo> carriedNow) {
+        List<ClassInfo> fresh = freshOnly;
+        if (!carriedNow.isEmpty()) {
+            fresh = new ArrayList<>(freshOnly);
+            fresh.addAll(carriedNow); // facts copied: what they contribute is not inferred again
+        }
         java.util.Set<String> names = previous.classNames;
         if (names != null) {
             boolean grew = false;
@@ -751,7 +909,7 @@ public final class Project {
             @SuppressWarnings("unchecked") // a copy of the table, not a put per entry
             IdentityHashMap<ClassInfo, Integer> c = (IdentityHashMap<ClassInfo, Integer>) counts.clone();
             boolean ok = true;
-            for (ClassInfo k : reuse.stale) {
+            for (ClassInfo k : replaced) {
                 if (!k.isModule) continue;
                 List<ClassInfo> e = k.submoduleEvidence;
                 if (e == null) {
@@ -760,7 +918,7 @@ public final class Project {
                 }
                 count(c, e, -1);
             }
-            for (ClassInfo k : reuse.stale) c.remove(k);
+            for (ClassInfo k : replaced) c.remove(k);
             if (ok) {
                 for (ClassInfo k : fresh) if (k.isModule) count(c, submoduleEvidence(k), 1);
                 submoduleCounts = c;
@@ -769,7 +927,7 @@ public final class Project {
         if (index != null) {
             @SuppressWarnings("unchecked")
             IdentityHashMap<ClassInfo, List<ClassInfo>> x = (IdentityHashMap<ClassInfo, List<ClassInfo>>) index.clone();
-            for (ClassInfo k : reuse.stale) {
+            for (ClassInfo k : replaced) {
                 x.remove(k);
                 if (!k.isModule || k.attributes == null) continue;
                 for (ClassInfo t : previous.held(k)) {
@@ -1023,7 +1181,7 @@ public final class Project {
                 if (qn != null && CONTAINERS.contains(qn)) {
                     Expr.Call call = (Expr.Call) value;
                     container = true;
-                    moduleClassesIn(k.module(), call.args(), out);
+                    moduleClassesIn(c, k.module(), call.args(), out);
                 }
             }
             for (Stmt.FunctionDef f : k.ownMethods().values()) {
@@ -1033,8 +1191,8 @@ public final class Project {
                             && call.func() instanceof Expr.Attribute m && m.value() instanceof Expr.Attribute target
                             && target.attr().equals(attr) && target.value() instanceof Expr.Name n && n.id().equals(self)) {
                         switch (m.attr()) {
-                            case "append": case "extend": moduleClassesIn(k.module(), call.args(), out); break;
-                            case "insert": if (call.args().size() == 2) moduleClassesIn(k.module(), call.args().subList(1, 2), out); break;
+                            case "append": case "extend": moduleClassesIn(c, k.module(), call.args(), out); break;
+                            case "insert": if (call.args().size() == 2) moduleClassesIn(c, k.module(), call.args().subList(1, 2), out); break;
                             default: break;
                         }
                     }
@@ -1044,7 +1202,8 @@ public final class Project {
         return container ? out : List.of();
     }
 
-    private void moduleClassesIn(SourceModule m, List<Expr> args, List<ClassInfo> out) {
+    /** The module classes the arguments build, each class resolved registered as consulted by {@code dependent}. */
+    private void moduleClassesIn(ClassInfo dependent, SourceModule m, List<Expr> args, List<ClassInfo> out) {
         List<Expr> todo = new ArrayList<>(args);
         while (!todo.isEmpty()) {
             Expr a = todo.remove(0);
@@ -1056,6 +1215,7 @@ public final class Project {
             else if (a instanceof Expr.IfExp i) { todo.add(i.body()); todo.add(i.orelse()); }
             else if (a instanceof Expr.Call c) {
                 ClassInfo k = resolveClass(m, c.func());
+                dependsOn(dependent, k);
                 if (k != null && k.isModule && !out.contains(k)) out.add(k);
             }
         }
@@ -1119,7 +1279,7 @@ public final class Project {
             String qn = c.module().names().qualifiedName(call.func());
             if (qn != null && (qn.equals("torch.nn.ModuleList") || qn.equals("torch.nn.Sequential")
                     || qn.equals("torch.nn.ModuleDict"))) {
-                ClassInfo element = elementClass(c.module(), call);
+                ClassInfo element = elementClass(c, call);
                 return Val.module(element);
             }
             ValueKind k = TorchApi.torchCallKind(qn);
@@ -1133,9 +1293,9 @@ public final class Project {
     }
 
     /** For {@code nn.ModuleList([Layer(...) for ...])} and {@code nn.Sequential(A(), B())}: the element class when there is one. */
-    private ClassInfo elementClass(SourceModule m, Expr.Call call) {
+    private ClassInfo elementClass(ClassInfo c, Expr.Call call) {
         List<ClassInfo> held = new ArrayList<>();
-        moduleClassesIn(m, call.args(), held);
+        moduleClassesIn(c, c.module(), call.args(), held);
         return held.size() == 1 ? held.get(0) : null; // heterogeneous: no single forward
     }
 

@@ -69,7 +69,8 @@ public final class SourceModule {
         return c;
     }
 
-    private static void collectClasses(List<Stmt> body, List<Stmt.ClassDef> out) {
+    /** The classes {@link #classes} finds in these statements, in its order. */
+    static void collectClasses(List<Stmt> body, List<Stmt.ClassDef> out) {
         for (Stmt s : body) {
             if (s instanceof Stmt.ClassDef c) {
                 out.add(c);
