@@ -2,6 +2,7 @@ package dev.graphmend.ir.document;
 
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Module;
+import dev.graphmend.ir.ast.Nodes;
 import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.ir.parse.ParseResult;
@@ -37,13 +38,35 @@ public final class PythonDocument {
 
         Chunk shift(int delta) {
             if (delta == 0) return this;
-            List<Stmt> moved = new ArrayList<>(stmts.size());
-            for (Stmt s : stmts) moved.add((Stmt) s.shiftLines(delta));
             List<Chunk> movedMembers = new ArrayList<>(members.size());
             for (Chunk m : members) movedMembers.add(m.shift(delta));
+            List<Stmt> moved = new ArrayList<>(stmts.size());
+            if (!members.isEmpty() && stmts.size() == 1 && stmts.get(0) instanceof Stmt.ClassDef c && isBodyOf(c, members)) {
+                // the class's body is its members' statements: one moved copy serves both, so the
+                // nodes are not copied twice, and a later edit of one member keeps the others' nodes
+                List<Stmt> body = new ArrayList<>(c.body().size());
+                for (Chunk m : movedMembers) body.addAll(m.stmts);
+                moved.add(new Stmt.ClassDef(c.name(), Nodes.shift(c.bases(), delta), Nodes.shift(c.keywords(), delta), body,
+                        Nodes.shift(c.decoratorList(), delta), Nodes.shift(c.typeParams(), delta), c.span().shiftLines(delta)));
+            } else {
+                for (Stmt s : stmts) moved.add((Stmt) s.shiftLines(delta));
+            }
             return new Chunk(startLine + delta, endLine + delta, moved, movedMembers, shiftErrors(errors, delta),
                     recoverySensitive);
         }
+    }
+
+    /** Whether the class's body is its member chunks' statements, the same nodes in order. */
+    private static boolean isBodyOf(Stmt.ClassDef c, List<Chunk> members) {
+        List<Stmt> body = c.body();
+        int i = 0;
+        for (Chunk m : members) {
+            for (Stmt s : m.stmts) {
+                if (i >= body.size() || body.get(i) != s) return false;
+                i++;
+            }
+        }
+        return i == body.size();
     }
 
     private static List<SyntaxError> shiftErrors(List<SyntaxError> errors, int delta) {
