@@ -886,7 +886,6 @@ public final class AnalysisMemo {
         return false;
     }
 
-    /** The same node, or the same source text on the statement's lines (comments included: a new suppression is a change). */
     private static boolean isDefinition(Node n) {
         return n instanceof Stmt.FunctionDef || n instanceof Stmt.ClassDef || n instanceof Stmt.AsyncFunctionDef;
     }

@@ -118,7 +118,7 @@ public final class Project {
             this.workspace = Workspace.next(previous.workspace, replaced, packages);
         }
         List<ClassInfo> fresh = new ArrayList<>();
-        List<ClassInfo> carriedNow = new ArrayList<>(); // in the order of reuse.carried's classes' copies
+        List<ClassInfo> carriedNow = new ArrayList<>(); // the new objects of the carried classes, in source order
         int count = 0;
         if (reuse == null) {
             classes = new IdentityHashMap<>();
@@ -386,9 +386,9 @@ public final class Project {
             }
             if (names != null && names.size() != previous.modules.size()) return null; // a file added or removed
             // the classes of changed modules, and every class whose inferred facts lead to one
-            // (registered as they were inferred: dependents); but a class whose definition node the
-            // new version still holds, in a module whose statements outside classes are the same
-            // objects, has the same facts as long as none of them leads to a class built again
+            // (registered as they were inferred: dependents); but a class with a counterpart in the
+            // new version (see counterparts) has the same facts as long as none of them leads to a
+            // class built again
             java.util.ArrayDeque<ClassInfo> todo = new java.util.ArrayDeque<>();
             Map<ClassInfo, Stmt.ClassDef> candidates = new IdentityHashMap<>(); // a previous class → its definition now
             for (var e : gone.entrySet()) {
@@ -434,10 +434,11 @@ public final class Project {
         /**
          * For each class definition of {@code old}, its counterpart in {@code now}: the same node,
          * or the same node of a statement of the same text moved by lines (parsed alike). Only when
-         * every top-level statement outside a class is such a counterpart of the one at its place
-         * and the classes are where they were with the same names, so that every name resolves as
-         * before; else none. A class whose text changed has none; the classes in it that it shares
-         * with the previous version are their own.
+         * every top-level statement outside a class is such a counterpart of the one at its place,
+         * or a function of the same name that declares no global, and the classes are where they
+         * were with the same names, so that every name resolves to a class as before; else none. A
+         * class whose text changed has none; the classes in it that it shares with the previous
+         * version are their own.
          */
         private static Map<Stmt.ClassDef, Stmt.ClassDef> counterparts(SourceModule old, SourceModule now) {
             List<Stmt> a = old.ir().module().body(), b = now.ir().module().body();
@@ -883,8 +884,9 @@ public final class Project {
 
     /**
      * The previous project's submodule counts and container index carried to this one: what the
-     * stale classes contributed taken out, what the new classes contribute put in (their facts are
-     * inferred now, as the first question would have). Only when the previous project had built them.
+     * replaced classes (stale or carried) contributed taken out, what the new and carried ones
+     * contribute put in (a new class's facts are inferred now, as the first question would have; a
+     * carried one's were copied). Only when the previous project had built them.
      */
     private void carryClassIndexes(Project previous, java.util.Set<ClassInfo> replaced, List<ClassInfo> freshOnly,
                                    List<ClassInfo> carriedNow) {

@@ -191,8 +191,9 @@ public final class Statements {
     }
 
     /**
-     * Whether two statements, of two versions of a module, are the same text on the same number of
-     * lines (decorators included): then they parse to the same tree but for its lines.
+     * Whether two statements, of two versions of a module, are the same node, or the same source
+     * text on the same number of lines (decorators and comments included: a new suppression is a
+     * change): then they parse to the same tree but for its lines.
      */
     public static boolean sameText(dev.graphmend.ir.document.UniIR bIr, dev.graphmend.ir.document.UniIR aIr, Stmt b, Stmt a) {
         if (a == b) return true;
