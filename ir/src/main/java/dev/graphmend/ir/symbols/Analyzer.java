@@ -91,11 +91,15 @@ final class Analyzer {
     }
 
     void analyze(Block top) {
-        analyzeBlock(top, null, new HashSet<>(), new HashSet<>(), null);
+        analyzeBlock(top, null, new HashSet<>(), null);
     }
 
-    private void analyzeBlock(Block ste, Set<String> bound, Set<String> free, Set<String> global, Block classEntry) {
-        Set<String> newGlobal = new HashSet<>();
+    /*
+     * CPython also passes down a 'global' set (the names a parent declared global) that
+     * analyze_name consults only to choose GLOBAL_IMPLICIT, the scope it chooses anyway when the
+     * name is in neither set: it decides nothing, so it is not kept here.
+     */
+    private void analyzeBlock(Block ste, Set<String> bound, Set<String> free, Block classEntry) {
         Set<String> newFree = new HashSet<>();
         Set<String> newBound = new HashSet<>();
         // only inlining makes cells of a comprehension's names
@@ -106,17 +110,17 @@ final class Analyzer {
         Set<String> local = ste.kind.isFunctionLike() ? newBound : null;
 
         // Class namespaces are invisible to nested functions: children see what the class saw.
+        // (Empty sets are not added: addAll iterates, and this runs for every block of a file at each keystroke.)
         if (ste.kind == ScopeKind.CLASS) {
-            newGlobal.addAll(global);
-            if (bound != null) newBound.addAll(bound);
+            if (bound != null && !bound.isEmpty()) newBound.addAll(bound);
         }
         SymbolMap symbols = ste.symbols;
         for (int i = 0, n = symbols.size(); i < n; i++) {
-            analyzeName(ste, symbols.at(i), bound, local, free, global, classEntry);
+            analyzeName(ste, symbols.at(i), bound, local, free, classEntry);
         }
         if (ste.kind != ScopeKind.CLASS) {
-            if (bound != null) newBound.addAll(bound); // (a function-like block's locals are in it already)
-            newGlobal.addAll(global);
+            // (a function-like block's locals are in newBound already)
+            if (bound != null && !bound.isEmpty()) newBound.addAll(bound);
         } else {
             newBound.add("__class__");
             newBound.add("__classdict__");
@@ -131,14 +135,20 @@ final class Analyzer {
             }
             boolean inlineComp = inline && child.kind.isComprehension()
                     && child.kind != ScopeKind.GENERATOR_EXPRESSION && !ste.canSeeClassScope;
-            Set<String> childFree = new HashSet<>(newFree);
-            analyzeBlock(child, new HashSet<>(newBound), childFree, new HashSet<>(newGlobal), newClassEntry);
+            // Each child gets its own copy of what this block knows only where it may change it: its
+            // analysis adds to 'free' (which this block then takes in whole, unless the inlining
+            // removes some again) and changes 'bound' only for a name it declares global.
+            Set<String> childBound = declaresGlobal(child) ? new HashSet<>(newBound) : newBound;
             if (inlineComp) {
+                Set<String> childFree = new HashSet<>(newFree);
+                analyzeBlock(child, childBound, childFree, newClassEntry);
                 inlineComprehension(ste, child, childFree, inlinedCells);
                 child.inlined = true;
                 anyInlined = true;
+                newFree.addAll(childFree);
+            } else {
+                analyzeBlock(child, childBound, newFree, newClassEntry);
             }
-            newFree.addAll(childFree);
         }
         if (anyInlined) {
             List<Block> spliced = new ArrayList<>(ste.children.size());
@@ -157,17 +167,25 @@ final class Analyzer {
         }
         updateSymbols(ste, bound, newFree, inlinedCells,
                 ste.kind == ScopeKind.CLASS || ste.canSeeClassScope);
-        free.addAll(newFree);
+        if (!newFree.isEmpty()) free.addAll(newFree);
+    }
+
+    /** Whether a name of the block was declared {@code global} in it (the only case its analysis changes 'bound'). */
+    private static boolean declaresGlobal(Block block) {
+        SymbolMap symbols = block.symbols;
+        for (int i = 0, n = symbols.size(); i < n; i++) {
+            if ((symbols.at(i).flags & Def.GLOBAL) != 0) return true;
+        }
+        return false;
     }
 
     private void analyzeName(Block ste, Entry entry, Set<String> bound,
-                             Set<String> local, Set<String> free, Set<String> global, Block classEntry) {
+                             Set<String> local, Set<String> free, Block classEntry) {
         String name = entry.name;
         int flags = entry.flags;
         if ((flags & Def.GLOBAL) != 0) {
             if ((flags & Def.NONLOCAL) != 0) problem(ste, name, "name '" + name + "' is nonlocal and global");
             entry.analysedScope = Def.S_GLOBAL_EXPLICIT;
-            global.add(name);
             if (bound != null) bound.remove(name);
             return;
         }
@@ -186,7 +204,6 @@ final class Analyzer {
         if ((flags & Def.BOUND) != 0) {
             entry.analysedScope = Def.S_LOCAL;
             if (local != null) local.add(name);
-            global.remove(name);
             return;
         }
         // A class-visible type scope sees the class namespace first (through __classdict__).
@@ -271,6 +288,7 @@ final class Analyzer {
             e.flags = flags;
         }
         // record free variables of children that pass through this block
+        if (free.isEmpty()) return;
         for (String name : free) {
             Entry v = symbols.get(name);
             if (v != null) {
