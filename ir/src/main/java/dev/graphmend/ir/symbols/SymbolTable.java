@@ -32,6 +32,8 @@ public final class SymbolTable {
     private final IdentityHashMap<Node, Scope> openers;
     /** Built on the first {@link #references} query: most versions of a document are never asked. */
     private volatile IdentityHashMap<Symbol, List<Symbol>> references;
+    /** Built on the first {@link #bindingsOf} query (see there). */
+    private volatile IdentityHashMap<Symbol, List<Symbol>> boundElsewhere;
     private final List<Problem> problems;
     /** Pass 1 of each top function body, for the next version's table (see {@link #build(Module, SymbolTable)}). */
     private final Map<Node, Collector.Recorded> recorded;
@@ -229,17 +231,48 @@ public final class SymbolTable {
         return referencesIndex().getOrDefault(definition, List.of());
     }
 
-    /** All sites, in every scope, that bind the variable {@code definition} owns. */
+    /**
+     * All sites, in every scope, that bind the variable {@code definition} owns: its own bindings,
+     * then (in the order of {@link Scope#walk()}) those of the nested scopes that declare it
+     * {@code global} or {@code nonlocal} (CPython marks a comprehension's {@code :=} target so too);
+     * a name bound in any other scope is that scope's own variable. So this needs only the few
+     * declared symbols, not the references index over every symbol, which the language server
+     * would otherwise build at each keystroke (resolving a module's top-level names asks this).
+     */
     public List<Binding> bindingsOf(Symbol definition) {
-        List<Symbol> refs = references(definition);
-        if (refs.size() == 1) return refs.get(0).bindings();
-        // a module-level name read in thousands of functions has thousands of references, and its
-        // bindings are asked for at every use: collect them once
+        List<Symbol> elsewhere = boundElsewhere().get(definition);
+        boolean owns = definition.resolution().definition() == definition;
+        if (elsewhere == null) return owns ? definition.bindings() : List.of();
+        // a module-level name may be assigned under 'global' in many functions, and its bindings
+        // are asked for at every use: collect them once
         return bindingsByDefinition.computeIfAbsent(definition, d -> {
-            List<Binding> out = new ArrayList<>();
-            for (Symbol s : refs) out.addAll(s.bindings());
+            List<Binding> out = new ArrayList<>(owns ? d.bindings() : List.of());
+            for (Symbol s : elsewhere) out.addAll(s.bindings());
             return Collections.unmodifiableList(out);
         });
+    }
+
+    /** The symbols declared global or nonlocal that bind, by the definition they resolve to; built on first use. */
+    private IdentityHashMap<Symbol, List<Symbol>> boundElsewhere() {
+        IdentityHashMap<Symbol, List<Symbol>> index = boundElsewhere;
+        if (index != null) return index;
+        synchronized (this) {
+            if (boundElsewhere != null) return boundElsewhere;
+            index = new IdentityHashMap<>();
+            for (Scope s : module.walk()) {
+                List<Symbol> syms = s.symbolList();
+                for (int i = 0, n = syms.size(); i < n; i++) {
+                    Symbol sym = syms.get(i);
+                    if (!sym.isDeclaredGlobal() && !sym.isNonlocal() || sym.bindings().isEmpty()) continue;
+                    Symbol definition = sym.resolution().definition();
+                    if (definition != null && definition != sym) {
+                        index.computeIfAbsent(definition, d -> new ArrayList<>(2)).add(sym);
+                    }
+                }
+            }
+            boundElsewhere = index;
+            return index;
+        }
     }
 
     private final java.util.concurrent.ConcurrentHashMap<Symbol, List<Binding>> bindingsByDefinition =

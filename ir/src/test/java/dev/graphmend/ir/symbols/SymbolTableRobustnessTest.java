@@ -69,7 +69,7 @@ class SymbolTableRobustnessTest {
                     if (n instanceof Expr.Name) t.resolve((Expr.Name) n);
                     if (n instanceof Expr) names.resolve((Expr) n);
                 });
-                for (Scope s : t.scopes()) for (Symbol sym : s.symbols()) t.bindingsOf(sym);
+                assertBindingsOfReferences(t, damaged);
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 assertTrue(ms < 2000, "took " + ms + " ms");
             } catch (Throwable e) {
@@ -77,6 +77,50 @@ class SymbolTableRobustnessTest {
             }
         }
         assertTrue(withErrors > 60, "the mutations should break the syntax often; broke " + withErrors);
+    }
+
+    /** The clean fixtures too: their global and nonlocal statements, and comprehension walruses. */
+    @Test
+    void bindingsOfAreTheBindingsOfEveryReference() throws Exception {
+        Path dir = SymtableFixturesTest.fixtures();
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(dir)) {
+            files = s.filter(p -> p.toString().endsWith(".py")).sorted().collect(Collectors.toList());
+        }
+        PythonSourceParser parser = new PythonSourceParser();
+        int elsewhere = 0;
+        String extra = "x = 1\ndef f():\n    global x, y\n    x = 2\n    y = 3\n    del x\n"
+                + "    v = 0\n    def g():\n        nonlocal v\n        v += 1\n        [w := i for i in range(3)]\n"
+                + "    return v\nclass C:\n    def g(self):\n        global x\n        x += 1\n    x = 4\n"
+                + "[z := i for i in range(3)]\n{x := 1 for _ in ()}\n";
+        List<String> sources = new java.util.ArrayList<>();
+        sources.add(extra);
+        for (Path p : files) sources.add(Files.readString(p, StandardCharsets.UTF_8));
+        for (String src : sources) {
+            SymbolTable t = SymbolTable.build(parser.parse(src.getBytes(StandardCharsets.UTF_8)).module());
+            elsewhere += assertBindingsOfReferences(t, src);
+        }
+        assertTrue(elsewhere >= 5, "the sources should bind variables from other scopes; found " + elsewhere);
+    }
+
+    /**
+     * bindingsOf(s) is, for every symbol, the bindings of every symbol that refers to the variable
+     * it owns, in the references' order. Returns how many variables are also bound in another scope.
+     */
+    private static int assertBindingsOfReferences(SymbolTable t, String src) {
+        int elsewhere = 0;
+        for (Scope s : t.scopes()) {
+            for (Symbol sym : s.symbols()) {
+                List<Binding> expected = new java.util.ArrayList<>();
+                for (Symbol r : t.references(sym)) expected.addAll(r.bindings());
+                List<Binding> got = t.bindingsOf(sym);
+                if (!expected.equals(got)) {
+                    fail("bindings of " + sym.name() + " in " + s + ": " + got + ", its references bind " + expected + " in:\n" + src);
+                }
+                if (expected.size() > (sym.resolution().definition() == sym ? sym.bindings().size() : 0)) elsewhere++;
+            }
+        }
+        return elsewhere;
     }
 
     private static void walk(Node n, java.util.function.Consumer<Node> f) {
