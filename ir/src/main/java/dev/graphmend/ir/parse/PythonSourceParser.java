@@ -63,11 +63,12 @@ public final class PythonSourceParser {
         }
     }
 
-    private static final CharStream NO_CHARS = CharStreams.fromString("");
+    /** What the lexer reads between parses (its own: a stream has a position, so none is shared between threads). */
+    private final CharStream noChars = CharStreams.fromString("");
 
     /** Drops every reference to the text just parsed: the lexer's input, the parser's tokens, the prediction's context. */
     private void forgetInput() {
-        lexer.setInputStream(NO_CHARS);
+        lexer.setInputStream(noChars);
         parser.setTokenStream(new CommonTokenStream(lexer));
         prediction.forget();
     }
