@@ -115,8 +115,10 @@ public final class AnalysisMemo {
         else if (!Objects.equals(config, configNow) || !sameIdentities(others, othersNow)) mode = "configuration or other files changed";
         else if ((diff = align(ir, names, focus.ir(), focus.names())) == null) mode = "more than function bodies changed";
         else mode = diff.changed.size() + " changed definitions" + (diff.shifted ? ", others moved" : "");
+        // each moved entry's key, for its digest parts (one key object per function: keys equal by identity compare fast)
+        Map<Key, Key> movedKeys = new IdentityHashMap<>();
         if (diff == null) entries = new HashMap<>();
-        else if (diff.shifted) entries = moved(entries, diff, focus.path());
+        else if (diff.shifted) entries = moved(entries, diff, focus.path(), movedKeys);
         droppedFollows = new ArrayList<>();
         follows = diff == null ? new HashMap<>() : movedFollows(follows, diff, droppedFollows);
         if (diff == null) {
@@ -130,7 +132,7 @@ public final class AnalysisMemo {
         focusNow = focus;
         regionsNow = null;
         regionsReplayed = false;
-        parts = diff == null ? new HashMap<>() : keptParts(parts, diff, focus.path());
+        parts = diff == null ? new HashMap<>() : keptParts(parts, diff, focus.path(), movedKeys);
         nextParts = new HashMap<>();
         changed = diff == null ? Collections.emptySet() : diff.changed;
         module = now;
@@ -211,12 +213,19 @@ public final class AnalysisMemo {
     private Map<CompileRegions.Reached, Key> keys = Map.of(); // this version's compiled functions' keys
     private Set<Key> compiledNow = Set.of();
 
-    /** The focus module's compiled functions in this version (before any lookup). */
+    /**
+     * The focus module's compiled functions in this version (before any lookup). A function's key
+     * is its entry's when it has one: the lookups of the version (its entry, each of its digest
+     * parts, whether it is still compiled) then find the key itself instead of comparing two equal
+     * keys member by member (parameters, root paths and descriptions), several times per function.
+     */
     void compiled(List<CompileRegions.Reached> reached) {
         Set<Key> now = new java.util.HashSet<>();
         Map<CompileRegions.Reached, Key> keys = new IdentityHashMap<>();
         for (CompileRegions.Reached r : reached) {
             Key k = key(r);
+            Entry known = entries.get(k);
+            if (known != null) k = known.key();
             keys.put(r, k);
             now.add(k);
         }
@@ -327,12 +336,22 @@ public final class AnalysisMemo {
      * moved (a part counts lines from its function's own), and whose reads stand (its class and
      * what it consulted did not change; they may have moved); the others are computed again.
      */
-    private static Map<Key, Map<String, DigestPart>> keptParts(Map<Key, Map<String, DigestPart>> parts, Alignment a, String path) {
+    private static Map<Key, Map<String, DigestPart>> keptParts(Map<Key, Map<String, DigestPart>> parts, Alignment a, String path,
+                                                               Map<Key, Key> movedKeys) {
         Map<Key, Map<String, DigestPart>> out = new HashMap<>();
         parts.forEach((k, byCallee) -> {
-            Key key = moveKey(k, a, path);
-            if (key == null) return;
-            if (key.equals(k)) key = k;
+            // the key its entry moved to; else moved here (an entry dropped or shared), the same when nothing moved
+            Key key = movedKeys.get(k);
+            if (key == null && a.shifted) {
+                key = moveKey(k, a, path);
+                if (key == null) return;
+                if (key.equals(k)) key = k;
+            } else if (key == null) {
+                // nothing moved: what moveKey would give, without building an equal key
+                Diagnostic.Root root = k.rootInfo();
+                if (a.movedOf(k.def()) == null || root != null && root.path().equals(path) && a.line(root.line()) < 0) return;
+                key = k;
+            }
             Map<String, DigestPart> kept = new HashMap<>();
             byCallee.forEach((callee, p) -> {
                 if (a.changed.contains(p.owner().node())) return;
@@ -927,7 +946,7 @@ public final class AnalysisMemo {
     }
 
     /** The entries with their nodes, positions and roots moved to this version; those that cannot be moved dropped. */
-    private static Map<Key, Entry> moved(Map<Key, Entry> entries, Alignment a, String path) {
+    private static Map<Key, Entry> moved(Map<Key, Entry> entries, Alignment a, String path, Map<Key, Key> movedKeys) {
         Map<Key, Entry> out = new HashMap<>();
         for (Entry e : entries.values()) {
             Moved def = a.movedOf(e.key().def());
@@ -957,6 +976,7 @@ public final class AnalysisMemo {
                 continue;
             }
             Key key = new Key(new Ident(def.now()), params, e.key().root(), root);
+            movedKeys.put(e.key(), key);
             out.put(key, new Entry(key, owner, consulted, lookups, List.copyOf(found), e.moduleReads(), false));
         }
         return out;
