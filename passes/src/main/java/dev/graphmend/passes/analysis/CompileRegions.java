@@ -343,14 +343,17 @@ public final class CompileRegions {
             root = known.get(f);
         }
         if (root != null) return root; // f is a method of c alone: its class name is the module's
-        root = new Diagnostic.Root(m.path(), f.span().line(), String.format(FORWARD_ROOT, c.name()));
+        root = new Diagnostic.Root(m.path(), f.span().line(), forwardRootDescription(c.name()));
         synchronized (known) {
             known.put(f, root);
         }
         return root;
     }
 
-    private static final String FORWARD_ROOT = "forward of nn.Module subclass %s (assume-compiled = \"module-forward\")";
+    /** What a module forward's root says (concatenated: {@code String.format} parsed its pattern for each of a file's forwards at every keystroke). */
+    private static String forwardRootDescription(String className) {
+        return "forward of nn.Module subclass " + className + " (assume-compiled = \"module-forward\")";
+    }
 
     private static final SourceModule.Derived<Map<Stmt.FunctionDef, Diagnostic.Root>> FORWARD_ROOTS = new SourceModule.Derived<>(
             "roots of module forwards", m -> new java.util.IdentityHashMap<>());

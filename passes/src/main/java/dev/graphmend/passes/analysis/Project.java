@@ -504,6 +504,11 @@ public final class Project {
 
     public List<SourceModule> modules() { return modules; }
 
+    /** Whether {@code m} is one of this project's modules (found by its name; by a scan when names repeat). */
+    public boolean holds(SourceModule m) {
+        return byName.get(m.moduleName()) == m || byName.size() != modules.size() && modules.contains(m);
+    }
+
     public ClassInfo classInfo(Stmt.ClassDef def) { return classes.get(def); }
 
     public java.util.Collection<ClassInfo> classes() { return classList(); }
