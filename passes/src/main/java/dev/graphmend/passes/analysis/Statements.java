@@ -200,8 +200,9 @@ public final class Statements {
         if (!a.pyType().equals(b.pyType())) return false;
         int bf = firstLine(b), af = firstLine(a), len = b.span().endLine() - bf;
         if (a.span().endLine() - af != len) return false;
+        dev.graphmend.ir.source.LineIndex bl = bIr.lines(), al = aIr.lines(); // each call goes through document and source
         for (int k = 0; k <= len; k++) {
-            if (!bIr.lines().sameLine(bf + k, aIr.lines(), af + k)) return false;
+            if (!bl.sameLine(bf + k, al, af + k)) return false;
         }
         return true;
     }
