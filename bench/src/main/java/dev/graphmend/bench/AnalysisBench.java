@@ -92,7 +92,7 @@ public final class AnalysisBench {
     }
 
     /** The line bench/lsp_latency.py edits (its pick_edit_line): nearest the middle, `NAME = ` directly in a def. */
-    private static int editLine(String[] lines) {
+    static int editLine(String[] lines) {
         java.util.regex.Pattern assign = java.util.regex.Pattern.compile("^( {8,})([A-Za-z_][A-Za-z_0-9]*) = ");
         java.util.regex.Pattern def = java.util.regex.Pattern.compile("^\\s*(async\\s+)?def ");
         int mid = lines.length / 2;
