@@ -338,10 +338,16 @@ public final class AnalysisMemo {
      */
     private static Map<Key, Map<String, DigestPart>> keptParts(Map<Key, Map<String, DigestPart>> parts, Alignment a, String path,
                                                                Map<Key, Key> movedKeys) {
-        Map<Key, Map<String, DigestPart>> out = new HashMap<>();
+        Map<Key, Map<String, DigestPart>> out = new HashMap<>(parts.size() * 4 / 3 + 1);
         parts.forEach((k, byCallee) -> {
             // the key its entry moved to; else moved here (an entry dropped or shared), the same when nothing moved
             Key key = movedKeys.get(k);
+            if (key == null && a.local && a.stands(k.def().node()) && paramsStand(k.params(), a)) {
+                // nothing of it was renamed: what moveKey gives is the key itself, or none when its function or root is gone
+                Moved m = a.movedOf(k.def());
+                if (m == null || !a.rootStands(k.rootInfo(), path)) return;
+                key = k;
+            }
             if (key == null && a.shifted) {
                 key = moveKey(k, a, path);
                 if (key == null) return;
@@ -351,6 +357,18 @@ public final class AnalysisMemo {
                 Diagnostic.Root root = k.rootInfo();
                 if (a.movedOf(k.def()) == null || root != null && root.path().equals(path) && a.line(root.line()) < 0) return;
                 key = k;
+            }
+            if (a.local) {
+                // parts that name nothing renamed stand as they are (what the moves below give)
+                boolean all = true;
+                for (DigestPart p : byCallee.values()) {
+                    all &= (p.owner().node() == null || a.stands(p.owner().node())) && allStand(p.consulted(), a)
+                            && allStand(p.lookups().keySet(), a);
+                }
+                if (all && !byCallee.isEmpty()) {
+                    out.put(key, byCallee);
+                    return;
+                }
             }
             Map<String, DigestPart> kept = new HashMap<>();
             byCallee.forEach((callee, p) -> {
@@ -589,8 +607,12 @@ public final class AnalysisMemo {
      * other modules stand for themselves (another file changing clears the memo).
      */
     private static Map<FollowKey, FollowEntry> movedFollows(Map<FollowKey, FollowEntry> entries, Alignment a, List<FollowEntry> dropped) {
-        Map<FollowKey, FollowEntry> out = new HashMap<>();
+        Map<FollowKey, FollowEntry> out = new HashMap<>(entries.size() * 4 / 3 + 1);
         for (FollowEntry e : entries.values()) {
+            if (a.local && followStands(e, a)) {
+                out.put(e.key(), e); // what the moves below give for it
+                continue;
+            }
             Ident def = e.key().def();
             if (a.changed.contains(def.node()) || e.owner().node() != null && a.changed.contains(e.owner().node())) {
                 dropped.add(e);
@@ -632,6 +654,16 @@ public final class AnalysisMemo {
             out.put(key, new FollowEntry(key, owner, consulted, lookups, List.copyOf(followed)));
         }
         return out;
+    }
+
+    /** In a {@link Alignment#local} alignment: nothing a followed-calls entry names was renamed. */
+    private static boolean followStands(FollowEntry e, Alignment a) {
+        if (!a.stands(e.key().def().node()) || e.owner().node() != null && !a.stands(e.owner().node())
+                || !allStand(e.consulted(), a) || !allStand(e.lookups().keySet(), a) || !paramsStand(e.key().params(), a)) {
+            return false;
+        }
+        for (PortableFollowed f : e.followed()) if (!a.stands(f.callee().node()) || !paramsStand(f.params(), a)) return false;
+        return true;
     }
 
     /** Whether two lists hold the same objects, in order. */
@@ -710,8 +742,31 @@ public final class AnalysisMemo {
          */
         final List<int[]> shared = new ArrayList<>();
         boolean shifted;
+        /**
+         * No line moved (a keystroke inside a function that adds or removes no line): every
+         * definition the versions share is where it was, and what an entry names stands for
+         * itself unless it is in {@link #renamed}. Set by {@link #align}.
+         */
+        boolean local;
+        /**
+         * In a {@link #local} alignment, the old definitions that are not themselves in this
+         * version: moved to another node (a class whose method changed is a new node), replaced
+         * or changed. An entry that names none of them stands as it is, without being moved piece
+         * by piece (the other 535 functions of a 540-function file at each keystroke).
+         */
+        Set<Node> renamed = Set.of();
 
         private boolean sorted, sharedSorted;
+
+        /** Whether a {@link #local} alignment leaves {@code n} as it was (false for a null node's absence of doubt: only non-null nodes are asked). */
+        boolean stands(Node n) {
+            return !renamed.contains(n);
+        }
+
+        /** Whether a root stands where it was: another file's, or on a line of a statement the versions share. */
+        boolean rootStands(Diagnostic.Root r, String path) {
+            return r == null || !r.path().equals(path) || line(r.line()) == r.line();
+        }
 
         /** What a definition of the previous version is in this one: moved, itself (shared), or null. */
         Moved movedOf(Ident def) {
@@ -764,7 +819,51 @@ public final class AnalysisMemo {
         Alignment out = new Alignment();
         out.namesBefore = namesBefore;
         out.namesAfter = namesAfter;
-        return alignBlock(before, after, before.module().body(), after.module().body(), false, out) ? out : null;
+        if (!alignBlock(before, after, before.module().body(), after.module().body(), false, out)) return null;
+        out.local = true;
+        for (int[] r : out.lines) out.local &= r[2] == 0;
+        for (Moved m : out.moved.values()) out.local &= m.delta() == 0;
+        if (out.local) {
+            Set<Node> renamed = Collections.newSetFromMap(new IdentityHashMap<>());
+            out.moved.forEach((old, m) -> {
+                if (m.now() != old.node()) renamed.add(old.node());
+            });
+            for (Ident r : out.replaced.keySet()) renamed.add(r.node());
+            renamed.addAll(out.changed);
+            out.renamed = renamed;
+        }
+        return out;
+    }
+
+    /** In a {@link Alignment#local} alignment, whether none of the definitions is {@link Alignment#renamed}. */
+    private static boolean allStand(java.util.Collection<Node> nodes, Alignment a) {
+        for (Node n : nodes) if (!a.stands(n)) return false;
+        return true;
+    }
+
+    private static boolean paramsStand(Map<String, PortableVal> params, Alignment a) {
+        for (PortableVal v : params.values()) if (v.cls() != null && !a.stands(v.cls().node())) return false;
+        return true;
+    }
+
+    /**
+     * Whether an entry stands as it is in a {@link Alignment#local} alignment: its function is one
+     * the versions share, and nothing it names (class, what it consulted or looked methods up on,
+     * its parameters' classes) was renamed, nor its root or its diagnostics' roots moved. What
+     * {@link #moved} would then give for it is the entry itself.
+     */
+    private static boolean standsAsItIs(Entry e, Alignment a, String path) {
+        Node def = e.key().def().node();
+        if (!a.stands(def) || e.owner().node() != null && !a.stands(e.owner().node()) || !allStand(e.consulted(), a)
+                || !allStand(e.lookups().keySet(), a) || !paramsStand(e.key().params(), a)) {
+            return false;
+        }
+        Moved m = a.movedOf(e.key().def());
+        if (m == null || m.now() != def || !a.rootStands(e.key().rootInfo(), path)) return false;
+        for (Diagnostic d : e.found()) {
+            if (d.root() != e.key().rootInfo() && !a.rootStands(d.root(), path)) return false;
+        }
+        return true;
     }
 
     private static boolean alignBlock(dev.graphmend.ir.document.UniIR bIr, dev.graphmend.ir.document.UniIR aIr,
@@ -953,10 +1052,15 @@ public final class AnalysisMemo {
 
     /** The entries with their nodes, positions and roots moved to this version; those that cannot be moved dropped. */
     private static Map<Key, Entry> moved(Map<Key, Entry> entries, Alignment a, String path, Map<Key, Key> movedKeys) {
-        Map<Key, Entry> out = new HashMap<>();
+        Map<Key, Entry> out = new HashMap<>(entries.size() * 4 / 3 + 1);
         for (Entry e : entries.values()) {
+            if (e.namesALine()) continue; // a line its text names may have moved
+            if (a.local && standsAsItIs(e, a, path)) {
+                out.put(e.key(), e);
+                continue;
+            }
             Moved def = a.movedOf(e.key().def());
-            if (def == null || e.namesALine()) continue; // changed, or gone; or a line its text names may have moved
+            if (def == null) continue; // changed, or gone
             Ident owner = movedOwner(e.owner(), a);
             if (owner == null) continue;
             Set<Node> consulted = movedConsulted(e.consulted(), a);
