@@ -160,8 +160,9 @@ public final class PythonDocument {
                 && (change.text().isEmpty() || change.text().endsWith("\n"));
         try {
             int[] newLineStarts = lineStartsAfter(lineStarts(), startOffset, endOffset, change.text(), newText);
-            PythonDocument d = wholeLines ? incremental(newText, newVersion, newLineStarts, firstLine, lastLine - 1) : null;
-            if (d == null) d = incremental(newText, newVersion, newLineStarts, firstLine, lastLine);
+            SourceText newSource = SourceText.edited(source, text, startOffset, endOffset, change.text(), newText);
+            PythonDocument d = wholeLines ? incremental(newText, newSource, newVersion, newLineStarts, firstLine, lastLine - 1) : null;
+            if (d == null) d = incremental(newText, newSource, newVersion, newLineStarts, firstLine, lastLine);
             if (d != null) return d;
         } catch (RuntimeException e) {
             // a bug in the fast path must not lose the edit: parse the whole text
@@ -169,9 +170,9 @@ public final class PythonDocument {
         return full(newText, newVersion);
     }
 
-    private PythonDocument incremental(String newText, int newVersion, int[] newLineStarts, int firstLine, int lastLine) {
+    private PythonDocument incremental(String newText, SourceText newSource, int newVersion, int[] newLineStarts, int firstLine,
+                                       int lastLine) {
         if (chunks.isEmpty() || !newText.isEmpty() && newText.charAt(0) == '\uFEFF') return null;
-        SourceText newSource = SourceText.of(newText);
         if (!newSource.problems().isEmpty()) return null;
         int delta = newLineStarts.length - lineStarts().length;
         String normalized = newSource.normalized();

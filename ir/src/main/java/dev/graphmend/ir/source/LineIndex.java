@@ -41,51 +41,130 @@ public final class LineIndex {
 
     public LineIndex(String normalizedText) {
         String t = normalizedText == null ? "" : normalizedText;
+        Lines b = new Lines(Math.max(16, t.length() / 32));
+        b.scan(t, 0, t.length());
         this.text = t;
-        int n = t.length();
-        int capacity = Math.max(16, n / 32);
-        int[] starts = new int[capacity];
-        int[] cps = new int[capacity];
-        byte[] kinds = new byte[capacity];
-        int line = 0;
-        int cp = 0;
-        byte k = ASCII;
-        for (int i = 0; i < n; i++) {
-            char c = t.charAt(i);
-            if (c < 0x80) {
-                cp++;
-                if (c == '\n') {
-                    kinds[line] = k;
-                    line++;
-                    if (line == starts.length) {
-                        int grown = starts.length * 2;
-                        starts = Arrays.copyOf(starts, grown);
-                        cps = Arrays.copyOf(cps, grown);
-                        kinds = Arrays.copyOf(kinds, grown);
-                    }
-                    starts[line] = i + 1;
-                    cps[line] = cp;
-                    k = ASCII;
-                }
-            } else if (Character.isSurrogate(c)) {
-                k = ASTRAL;
-                cp++;
-                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(t.charAt(i + 1))) {
-                    i++;
-                }
-            } else {
-                if (k == ASCII) {
-                    k = BMP;
-                }
-                cp++;
-            }
+        this.lineCount = b.line + 1;
+        this.charStart = Arrays.copyOf(b.starts, lineCount);
+        this.cpStart = Arrays.copyOf(b.cps, lineCount);
+        this.kind = Arrays.copyOf(b.kinds, lineCount);
+        this.totalCodePoints = b.cp;
+    }
+
+    private LineIndex(String text, int lineCount, int[] charStart, int[] cpStart, byte[] kind, int totalCodePoints) {
+        this.text = text;
+        this.lineCount = lineCount;
+        this.charStart = charStart;
+        this.cpStart = cpStart;
+        this.kind = kind;
+        this.totalCodePoints = totalCodePoints;
+    }
+
+    /**
+     * The index of {@code after}, which is {@code before}'s text with the characters from {@code
+     * start} to {@code end} replaced by {@code inserted}: the lines above the edit are kept, those
+     * it touches scanned again, those below moved (a keystroke in a 5,000-line file scanned all of
+     * it, at every keystroke). Equal to {@code new LineIndex(after)}. The caller vouches for the
+     * text around the range (comparing it would read the whole text again); the lengths and the
+     * inserted text are checked, and an index is built from the whole text when they disagree.
+     */
+    public static LineIndex edited(LineIndex before, int start, int end, String inserted, String after) {
+        String old = before.text;
+        int delta = inserted.length() - (end - start);
+        if (start < 0 || end < start || end > old.length() || after.length() != old.length() + delta
+                || !after.regionMatches(start, inserted, 0, inserted.length())) {
+            return new LineIndex(after);
         }
-        kinds[line] = k;
-        this.lineCount = line + 1;
-        this.charStart = Arrays.copyOf(starts, lineCount);
-        this.cpStart = Arrays.copyOf(cps, lineCount);
-        this.kind = Arrays.copyOf(kinds, lineCount);
-        this.totalCodePoints = cp;
+        int first = lineIndexOfChar(before, start), last = lineIndexOfChar(before, end);
+        boolean toEnd = last + 1 == before.lineCount;
+        int to = toEnd ? after.length() : before.charStart[last + 1] + delta; // the first line below the edit, moved
+        Lines b = new Lines(before.lineCount + 16);
+        System.arraycopy(before.charStart, 0, b.starts, 0, first + 1);
+        System.arraycopy(before.cpStart, 0, b.cps, 0, first + 1);
+        System.arraycopy(before.kind, 0, b.kinds, 0, first);
+        b.line = first;
+        b.cp = before.cpStart[first];
+        b.scan(after, before.charStart[first], to);
+        if (toEnd) {
+            return new LineIndex(after, b.line + 1, Arrays.copyOf(b.starts, b.line + 1), Arrays.copyOf(b.cps, b.line + 1),
+                    Arrays.copyOf(b.kinds, b.line + 1), b.cp);
+        }
+        // the scan ended at the start of the old line last + 1, which it opened: that line and those below move
+        int below = before.lineCount - (last + 1);
+        int lines = b.line + below;
+        int cpDelta = b.cp - before.cpStart[last + 1];
+        int[] starts = Arrays.copyOf(b.starts, lines);
+        int[] cps = Arrays.copyOf(b.cps, lines);
+        byte[] kinds = Arrays.copyOf(b.kinds, lines);
+        for (int k = 0; k < below; k++) {
+            starts[b.line + k] = before.charStart[last + 1 + k] + delta;
+            cps[b.line + k] = before.cpStart[last + 1 + k] + cpDelta;
+            kinds[b.line + k] = before.kind[last + 1 + k];
+        }
+        return new LineIndex(after, lines, starts, cps, kinds, before.totalCodePoints + cpDelta);
+    }
+
+    /** 0-based line holding the UTF-16 unit at {@code charIndex} (the last line for the end of the text). */
+    private static int lineIndexOfChar(LineIndex l, int charIndex) {
+        int found = Arrays.binarySearch(l.charStart, 0, l.lineCount, charIndex);
+        return found >= 0 ? found : -found - 2;
+    }
+
+    /** Line starts, code-point offsets and kinds as a scan finds them. */
+    private static final class Lines {
+        int[] starts;
+        int[] cps;
+        byte[] kinds;
+        /** The 0-based line being scanned; it starts at {@code starts[line]}, code point {@code cps[line]}. */
+        int line;
+        int cp;
+
+        Lines(int capacity) {
+            starts = new int[capacity];
+            cps = new int[capacity];
+            kinds = new byte[capacity];
+        }
+
+        /**
+         * Scans {@code t} from {@code from} (the start of the current line) to {@code to}: each
+         * newline closes the current line with its kind and opens the next; at the end, the line
+         * then open gets the kind of what was scanned of it (its last when {@code to} is the end).
+         */
+        void scan(String t, int from, int to) {
+            int n = t.length();
+            byte k = ASCII;
+            for (int i = from; i < to; i++) {
+                char c = t.charAt(i);
+                if (c < 0x80) {
+                    cp++;
+                    if (c == '\n') {
+                        kinds[line] = k;
+                        line++;
+                        if (line == starts.length) {
+                            int grown = starts.length * 2;
+                            starts = Arrays.copyOf(starts, grown);
+                            cps = Arrays.copyOf(cps, grown);
+                            kinds = Arrays.copyOf(kinds, grown);
+                        }
+                        starts[line] = i + 1;
+                        cps[line] = cp;
+                        k = ASCII;
+                    }
+                } else if (Character.isSurrogate(c)) {
+                    k = ASTRAL;
+                    cp++;
+                    if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(t.charAt(i + 1))) {
+                        i++;
+                    }
+                } else {
+                    if (k == ASCII) {
+                        k = BMP;
+                    }
+                    cp++;
+                }
+            }
+            kinds[line] = k;
+        }
     }
 
     /** Number of lines: "a\nb" has 2, "a\n" has 2 (the last one empty), "" has 1. */

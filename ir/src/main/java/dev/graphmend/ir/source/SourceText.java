@@ -59,6 +59,23 @@ public final class SourceText {
         return new SourceText(t, "utf-8", SourceDecoder.checkText(t));
     }
 
+    /**
+     * {@link #of}{@code (after)}, where {@code after} is {@code beforeText} (of which {@code
+     * before} is the source) with the characters from {@code start} to {@code end} replaced by
+     * {@code inserted}, as an editor's change makes it: the line index, when {@code before} has
+     * built one, is carried over the edit instead of being built from the whole text on first use
+     * ({@link LineIndex#edited}). Only when neither text has a BOM or a CR, which would make the
+     * index's text differ from the editor's.
+     */
+    public static SourceText edited(SourceText before, String beforeText, int start, int end, String inserted, String after) {
+        SourceText s = of(after);
+        LineIndex old = before.lines;
+        if (old != null && before.text == beforeText && before.normalized == before.text && s.text == after && s.normalized == s.text) {
+            s.lines = LineIndex.edited(old, start, end, inserted, after);
+        }
+        return s;
+    }
+
     /** The decoded text, BOM removed, line endings as in the file. */
     public String text() {
         return text;

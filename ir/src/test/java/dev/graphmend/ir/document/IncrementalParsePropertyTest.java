@@ -90,6 +90,15 @@ class IncrementalParsePropertyTest {
                             + firstDifference(got, want) + "\nerrors ours " + next.errors() + "\nerrors scratch "
                             + scratch.errors() + "\nedits:" + history);
                 }
+                // the line index carried over the edit (SourceText.edited) is the edited text's
+                dev.graphmend.ir.source.LineIndex li = next.source().lines(), lw = scratch.source().lines();
+                boolean sameLines = li.toString().equals(lw.toString()) && li.text().equals(lw.text());
+                for (int l = 1; sameLines && l <= lw.lineCount(); l++) {
+                    sameLines = li.lineStartCodePoint(l) == lw.lineStartCodePoint(l) && li.sameLine(l, lw, l)
+                            && li.utf16Column(l, Integer.MAX_VALUE) == lw.utf16Column(l, Integer.MAX_VALUE)
+                            && li.utf8Column(l, Integer.MAX_VALUE) == lw.utf8Column(l, Integer.MAX_VALUE);
+                }
+                if (!sameLines) fail("sequence " + seq + ": line index differs: " + li + " vs " + lw + "\nedits:" + history);
                 UniIR nextIr = ir.next(next);
                 UniIR scratchIr = UniIR.of(scratch);
                 // symbol tables after every edit (built per statement, reusing the previous version's)

@@ -18,6 +18,50 @@ class LineIndexTest {
     /** U+1D518 MATHEMATICAL FRAKTUR CAPITAL U: 1 code point, 2 UTF-16 units, 4 UTF-8 bytes. */
     static final String FRAKTUR_U = "\uD835\uDD18";
 
+    /**
+     * An index carried over an edit is the index of the edited text: random texts (empty lines, a
+     * last line with or without newline, BMP and astral characters, lone surrogates) and random
+     * replacements (inserting or deleting newlines, at line starts and ends, at the text's ends),
+     * compared on every line and column; and a text that does not keep the old one around the range
+     * is indexed whole.
+     */
+    @Test
+    void editedIndexEqualsTheIndexOfTheEditedText() {
+        Random rnd = new Random(17);
+        String[] pieces = {"a", "x = 1", "", " ", "\n", "\n\n", FRAKTUR_U, "\u00e9", "\uD800", "def f():\n    pass\n"};
+        for (int round = 0; round < 3000; round++) {
+            StringBuilder b = new StringBuilder();
+            for (int i = rnd.nextInt(12); i >= 0; i--) b.append(pieces[rnd.nextInt(pieces.length)]);
+            String before = b.toString();
+            int start = rnd.nextInt(before.length() + 1);
+            int end = start + rnd.nextInt(before.length() - start + 1);
+            StringBuilder ins = new StringBuilder();
+            for (int i = rnd.nextInt(3); i > 0; i--) ins.append(pieces[rnd.nextInt(pieces.length)]);
+            String after = before.substring(0, start) + ins + before.substring(end);
+            LineIndex edited = LineIndex.edited(new LineIndex(before), start, end, ins.toString(), after);
+            assertSameIndex(new LineIndex(after), edited, before + " -> " + after);
+        }
+        // lengths or inserted text that disagree: indexed whole
+        assertSameIndex(new LineIndex("b\nc"), LineIndex.edited(new LineIndex("a\nb"), 0, 0, "", "b\nc"), "length");
+        assertSameIndex(new LineIndex("x\nb"), LineIndex.edited(new LineIndex("a\nb"), 0, 1, "y", "x\nb"), "inserted");
+    }
+
+    private static void assertSameIndex(LineIndex want, LineIndex got, String what) {
+        assertEquals(want.text(), got.text(), what);
+        assertEquals(want.lineCount(), got.lineCount(), what);
+        assertEquals(want.toString(), got.toString(), what); // line count and total code points
+        for (int line = 1; line <= want.lineCount(); line++) {
+            assertEquals(want.lineStartCodePoint(line), got.lineStartCodePoint(line), what + " line " + line);
+            assertEquals(want.lineText(line), got.lineText(line), what + " line " + line);
+            int cps = want.lineText(line).codePointCount(0, want.lineText(line).length());
+            for (int col = 0; col <= cps + 1; col++) {
+                assertEquals(want.utf8Column(line, col), got.utf8Column(line, col), what + " utf8 " + line + ":" + col);
+                assertEquals(want.utf16Column(line, col), got.utf16Column(line, col), what + " utf16 " + line + ":" + col);
+            }
+        }
+        for (int c = 0; c <= want.text().length(); c++) assertEquals(want.lineOfCharIndex(c), got.lineOfCharIndex(c), what);
+    }
+
     /** sameLine agrees with comparing lineText, for every pair of lines of two random texts (last lines, empty lines, astral chars). */
     @Test
     void sameLineAgreesWithLineText() {
