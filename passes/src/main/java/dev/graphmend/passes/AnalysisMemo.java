@@ -348,15 +348,10 @@ public final class AnalysisMemo {
                 if (m == null || !a.rootStands(k.rootInfo(), path)) return;
                 key = k;
             }
-            if (key == null && a.shifted) {
+            if (key == null) {
                 key = moveKey(k, a, path);
                 if (key == null) return;
                 if (key.equals(k)) key = k;
-            } else if (key == null) {
-                // nothing moved: what moveKey would give, without building an equal key
-                Diagnostic.Root root = k.rootInfo();
-                if (a.movedOf(k.def()) == null || root != null && root.path().equals(path) && a.line(root.line()) < 0) return;
-                key = k;
             }
             if (a.local) {
                 // parts that name nothing renamed stand as they are (what the moves below give)
@@ -758,7 +753,7 @@ public final class AnalysisMemo {
 
         private boolean sorted, sharedSorted;
 
-        /** Whether a {@link #local} alignment leaves {@code n} as it was (false for a null node's absence of doubt: only non-null nodes are asked). */
+        /** In a {@link #local} alignment, whether {@code n} (a non-null node) stands for itself in this version. */
         boolean stands(Node n) {
             return !renamed.contains(n);
         }
