@@ -1,5 +1,6 @@
 package dev.graphmend.passes;
 
+import dev.graphmend.ir.concurrent.DeepStack;
 import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.model.RuleInfo;
 import dev.graphmend.passes.model.Severity;
@@ -123,7 +124,8 @@ public final class Analyzer {
             if (known != null) out.get(m).addAll(known);
             else toAnalyse.add(reached);
         }
-        (toAnalyse.size() > 1 ? toAnalyse.parallelStream() : toAnalyse.stream()).forEach(reached -> {
+        DeepStack.forEach(toAnalyse.size(), index -> {
+            CompileRegions.Reached reached = toAnalyse.get(index);
             SourceModule m = reached.function().module();
             FunctionContext ctx = reached.context(project); // reuses what discovery inferred
             List<Diagnostic> found = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.graphmend.passes;
 
+import dev.graphmend.ir.concurrent.DeepStack;
 import dev.graphmend.ir.document.PythonDocument;
 import dev.graphmend.ir.document.UniIR;
 import dev.graphmend.ir.source.DecodeProblem;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.stream.IntStream;
 
 /**
  * Reads and parses a set of files into a {@link Project}, in parallel. Each file gets its
@@ -53,7 +53,7 @@ public final class ProjectLoader {
 
     public static Loaded load(List<Input> inputs, AnalysisConfig config) {
         Object[] results = new Object[inputs.size()];
-        IntStream.range(0, inputs.size()).parallel().forEach(i -> results[i] = loadOne(inputs.get(i)));
+        DeepStack.forEach(inputs.size(), i -> results[i] = loadOne(inputs.get(i)));
         List<SourceModule> modules = new ArrayList<>();
         List<Problem> problems = new ArrayList<>();
         for (Object r : results) {

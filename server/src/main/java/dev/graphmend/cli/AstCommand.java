@@ -1,5 +1,6 @@
 package dev.graphmend.cli;
 
+import dev.graphmend.ir.concurrent.DeepStack;
 import dev.graphmend.ir.dump.GmAstDump;
 import dev.graphmend.ir.parse.ParseResult;
 import dev.graphmend.ir.parse.PythonSourceParser;
@@ -17,7 +18,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -35,9 +35,6 @@ final class AstCommand {
             + "  '! syntax error L:C message' per syntax error. Folders expand recursively to\n"
             + "  their *.py files in sorted order (as tools/gm_ast_dump.py expands them).\n"
             + "  Exit status: 0 all files parsed, 1 some file has syntax errors, 2 usage or I/O error.\n";
-
-    /** Parser stack depth: deeply nested expressions recurse deeply. */
-    private static final long WORKER_STACK_BYTES = 64L << 20;
 
     private final Supplier<Function<byte[], ParseResult>> parserFactory;
     private final int threads;
@@ -188,11 +185,6 @@ final class AstCommand {
     }
 
     private static ThreadFactory workerThreads() {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(null, r, "graphmend-ast-" + n.incrementAndGet(), WORKER_STACK_BYTES);
-            t.setDaemon(true);
-            return t;
-        };
+        return DeepStack.factory("graphmend-ast", true);
     }
 }

@@ -1,5 +1,6 @@
 package dev.graphmend.cli;
 
+import dev.graphmend.ir.concurrent.DeepStack;
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -72,7 +73,8 @@ public final class Main {
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         // Not System.out: a PrintStream swallows write errors, and a failed write must be seen.
         OutputStream out = new FileOutputStream(FileDescriptor.out);
-        int code = run(args, out, err);
+        // the work runs on a thread with the front end's fixed stack: a verdict never depends on -Xss (DeepStack)
+        int code = DeepStack.call("graphmend-main", () -> run(args, out, err));
         err.flush();
         System.exit(code);
     }

@@ -1,5 +1,6 @@
 package dev.graphmend.lsp;
 
+import dev.graphmend.ir.concurrent.DeepStack;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -104,11 +105,8 @@ public final class LspMain {
         // stdout is the protocol: anything printed by mistake goes to stderr instead
         System.setOut(err);
         GraphmendServer server = new GraphmendServer(Engine.DEFAULT, options, err);
-        ExecutorService exec = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "graphmend-jsonrpc");
-            t.setDaemon(true);
-            return t;
-        });
+        // the message threads parse too (a didChange, a request's document): the front end's fixed stack
+        ExecutorService exec = Executors.newCachedThreadPool(DeepStack.factory("graphmend-jsonrpc", true));
         Launcher<LanguageClient> launcher = launcher(server, in, out, exec);
         server.connect(launcher.getRemoteProxy());
         Future<Void> listening = launcher.startListening();

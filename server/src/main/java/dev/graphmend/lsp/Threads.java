@@ -1,7 +1,7 @@
 package dev.graphmend.lsp;
 
+import dev.graphmend.ir.concurrent.DeepStack;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /** The server's threads are daemons, so that a client that never sends {@code exit} does not keep the JVM up. */
 final class Threads {
@@ -21,12 +21,8 @@ final class Threads {
         return 0;
     }
 
+    /** Daemons with the front end's fixed stack (they parse and analyse: {@link DeepStack}). */
     static ThreadFactory daemon(String name) {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
+        return DeepStack.factory(name, true);
     }
 }

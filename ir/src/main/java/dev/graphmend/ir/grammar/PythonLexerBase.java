@@ -27,11 +27,18 @@ public abstract class PythonLexerBase extends Lexer {
     /**
      * A problem found while tokenizing; line 1-based, column 0-based in code points. An unclosed
      * bracket's error covers the tokens after it up to line {@code coversUntilLine}: a parser error
-     * in there is a consequence of it (the statement ends without its ')'); 0 for other errors.
+     * at the end of a line in there is a consequence of it (the statement ends without its ')'); 0
+     * for other errors. An error with a {@code swallowsFromLine} (the parser was shown only part of
+     * the lines it covers) explains every parser error from that line to {@code coversUntilLine}; 0
+     * for the others.
      */
-    public record LexError(int line, int column, String message, int coversUntilLine) {
+    public record LexError(int line, int column, String message, int coversUntilLine, int swallowsFromLine) {
         public LexError(int line, int column, String message) {
-            this(line, column, message, 0);
+            this(line, column, message, 0, 0);
+        }
+
+        public LexError(int line, int column, String message, int coversUntilLine) {
+            this(line, column, message, coversUntilLine, 0);
         }
     }
 

@@ -1180,7 +1180,10 @@ final class AstBuilder {
 
     private Expr numberConstant(Token t) {
         Object v = Literals.number(t.getText());
-        if (v == null) {
+        if (v instanceof Literals.TooManyDigits tooMany) {
+            error(t, tooMany.message());
+            v = java.math.BigInteger.ZERO;
+        } else if (v == null) {
             error(t, "invalid number literal");
             v = java.math.BigInteger.ZERO;
         }

@@ -8,7 +8,26 @@ import java.math.BigInteger;
 final class Literals {
     private Literals() {}
 
-    /** The value of a NUMBER token: BigInteger, Double or Complex; null if malformed. */
+    /**
+     * CPython's limit on the digits of a decimal integer it converts ({@code sys.int_info.default_max_str_digits}):
+     * a longer decimal literal is a syntax error, since the conversion is quadratic.
+     */
+    static final int MAX_DECIMAL_DIGITS = 4300;
+
+    /** A decimal integer literal longer than {@link #MAX_DECIMAL_DIGITS}: CPython's message. */
+    record TooManyDigits(int digits) {
+        String message() {
+            return "Exceeds the limit (" + MAX_DECIMAL_DIGITS + " digits) for integer string conversion: value has "
+                    + digits + " digits; use sys.set_int_max_str_digits() to increase the limit - Consider hexadecimal"
+                    + " for huge integer literals to avoid decimal conversion limits.";
+        }
+    }
+
+    /**
+     * The value of a NUMBER token: BigInteger, Double or Complex; a {@link TooManyDigits} for a decimal
+     * integer CPython refuses to convert; null if malformed. Linear in the token's length: hexadecimal,
+     * octal and binary digits are packed into bits ({@code new BigInteger(s, 16)} is quadratic).
+     */
     static Object number(String text) {
         String t = text.indexOf('_') >= 0 ? text.replace("_", "") : text;
         try {
@@ -18,18 +37,40 @@ final class Literals {
             }
             if (t.length() > 1 && t.charAt(0) == '0') {
                 char b = t.charAt(1);
-                if (b == 'x' || b == 'X') return new BigInteger(t.substring(2), 16);
-                if (b == 'o' || b == 'O') return new BigInteger(t.substring(2), 8);
-                if (b == 'b' || b == 'B') return new BigInteger(t.substring(2), 2);
+                if (b == 'x' || b == 'X') return powerOfTwoRadix(t, 4);
+                if (b == 'o' || b == 'O') return powerOfTwoRadix(t, 3);
+                if (b == 'b' || b == 'B') return powerOfTwoRadix(t, 1);
             }
             for (int i = 0; i < t.length(); i++) {
                 char c = t.charAt(i);
                 if (c == '.' || c == 'e' || c == 'E') return Double.parseDouble(t);
             }
+            int significant = t.length();
+            for (int i = 0; i < t.length() - 1 && t.charAt(i) == '0'; i++) significant--;
+            if (significant > MAX_DECIMAL_DIGITS) return new TooManyDigits(significant);
             return new BigInteger(t);
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    /** The digits after the 2-character prefix of {@code t}, each {@code bits} wide, as a non-negative BigInteger. */
+    private static BigInteger powerOfTwoRadix(String t, int bits) {
+        int digits = t.length() - 2;
+        if (digits <= 0) throw new NumberFormatException("no digits");
+        long totalBits = (long) digits * bits;
+        byte[] magnitude = new byte[(int) ((totalBits + 7) / 8)];
+        long bit = 0; // bit position from the least significant end
+        for (int i = t.length() - 1; i >= 2; i--) {
+            int d = Character.digit(t.charAt(i), 1 << bits);
+            if (d < 0) throw new NumberFormatException("bad digit");
+            for (int k = 0; k < bits; k++, bit++) {
+                if ((d >>> k & 1) != 0) {
+                    magnitude[magnitude.length - 1 - (int) (bit >>> 3)] |= (byte) (1 << (bit & 7));
+                }
+            }
+        }
+        return new BigInteger(1, magnitude);
     }
 
     /** Length of a string token's prefix (letters before the quote). */

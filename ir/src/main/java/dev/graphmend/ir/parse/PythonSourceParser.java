@@ -102,7 +102,8 @@ public final class PythonSourceParser {
         try {
             module = parseModule(source, errors);
         } catch (StackOverflowError e) {
-            errors.add(new SyntaxError(1, 1, "too many nested parentheses or blocks"));
+            // not expected: the nesting limits bound the recursion for a thread made by DeepStack
+            errors.add(new SyntaxError(1, 1, "internal parser error: the parser ran out of stack (a thread not made by DeepStack?)"));
             module = new Module(List.of(), List.of());
         } catch (RuntimeException e) {
             // a bug of ours must not take the caller down: report it as an error on the file
@@ -132,7 +133,7 @@ public final class PythonSourceParser {
         lexer.setInputStream(chars);
         CommonTokenStream tokens = new CommonTokenStream(lexer);
         tokens.fill();
-        List<PythonLexerBase.LexError> lexErrors = List.copyOf(lexer.getLexErrors());
+        List<PythonLexerBase.LexError> lexErrors = withNestingLimits(lexer.getLexErrors(), tokens);
         lastRecoverySensitiveLines = List.copyOf(lexer.getRecoverySensitiveLines());
         PythonParser.File_inputContext tree = parseFile(tokens);
         if (tree != null) {
@@ -146,7 +147,7 @@ public final class PythonSourceParser {
         lexer.setInputStream(chars);
         CommonTokenStream recoveryTokens = new CommonTokenStream(lexer);
         recoveryTokens.fill();
-        List<PythonLexerBase.LexError> recoveryLexErrors = List.copyOf(lexer.getLexErrors());
+        List<PythonLexerBase.LexError> recoveryLexErrors = withNestingLimits(lexer.getLexErrors(), recoveryTokens);
         addLexErrors(recoveryLexErrors, errors);
         int before = errors.size();
         StatementRecovery recovery = new StatementRecovery(parser, source.lines(), chars, errors);
@@ -167,8 +168,26 @@ public final class PythonSourceParser {
      */
     private static void dropConsequences(List<PythonLexerBase.LexError> lexErrors, List<SyntaxError> errors, int from) {
         List<SyntaxError> parserErrors = errors.subList(from, errors.size());
-        parserErrors.removeIf(e -> (e.message().equals(AT_END_OF_LINE) || e.message().equals(AT_END_OF_FILE))
-                && lexErrors.stream().anyMatch(l -> after(e, l) && e.line() <= l.coversUntilLine()));
+        parserErrors.removeIf(e -> lexErrors.stream().anyMatch(l -> explains(l, e)));
+    }
+
+    private static boolean explains(PythonLexerBase.LexError l, SyntaxError e) {
+        if (l.swallowsFromLine() > 0) return e.line() >= l.swallowsFromLine() && e.line() <= l.coversUntilLine();
+        return (e.message().equals(AT_END_OF_LINE) || e.message().equals(AT_END_OF_FILE))
+                && after(e, l) && e.line() <= l.coversUntilLine();
+    }
+
+    /**
+     * The lexer's errors and those of the nesting limits ({@link NestingLimits}), which hide from
+     * the parser what is past them: checked on every token list before it is parsed.
+     */
+    private static List<PythonLexerBase.LexError> withNestingLimits(List<PythonLexerBase.LexError> lexErrors,
+                                                                   CommonTokenStream tokens) {
+        List<PythonLexerBase.LexError> limits = NestingLimits.apply(tokens.getTokens());
+        if (limits.isEmpty()) return List.copyOf(lexErrors);
+        List<PythonLexerBase.LexError> all = new ArrayList<>(lexErrors);
+        all.addAll(limits);
+        return List.copyOf(all);
     }
 
     private static boolean after(SyntaxError e, PythonLexerBase.LexError l) {
@@ -201,6 +220,8 @@ public final class PythonSourceParser {
             List<Integer> sensitive = List.copyOf(lexer.getRecoverySensitiveLines());
             List<SyntaxError> errors = new ArrayList<>();
             dev.graphmend.ir.source.LineIndex lines = new dev.graphmend.ir.source.LineIndex(normalizedText);
+            // a fragment past a nesting limit is left to the whole-file parse, which counts its levels from the file's start
+            if (!NestingLimits.apply(tokens.getTokens(), baseIndent > 0 ? 1 : 0).isEmpty()) return null;
             if (lexer.getLexErrors().isEmpty() && selfContained) {
                 PythonParser.File_inputContext tree = parseFile(tokens);
                 if (tree != null) {
@@ -210,6 +231,7 @@ public final class PythonSourceParser {
             }
             CommonTokenStream recoveryTokens = lexFragment(chars, firstLine, baseIndent, true);
             if (!lexer.endedSelfContained()) return null;
+            if (!NestingLimits.apply(recoveryTokens.getTokens(), baseIndent > 0 ? 1 : 0).isEmpty()) return null;
             List<PythonLexerBase.LexError> lexErrors = List.copyOf(lexer.getLexErrors());
             addLexErrors(lexErrors, errors);
             int before = errors.size();
@@ -270,6 +292,8 @@ public final class PythonSourceParser {
         parser.addErrorListener(listener);
         try {
             parser.file_input();
+        } catch (ParseCancellationException e) {
+            // the first error is all this parse is for
         } finally {
             parser.removeErrorListeners();
         }
@@ -280,7 +304,11 @@ public final class PythonSourceParser {
     static final String AT_END_OF_LINE = PREFIX + "end of line";
     static final String AT_END_OF_FILE = PREFIX + "end of file";
 
-    /** Collects the first syntax error a parse reports. */
+    /**
+     * Collects the first syntax error a parse reports, then stops the parse (a {@link
+     * ParseCancellationException} the caller catches): ANTLR's recovery after an error computes
+     * follow sets over the whole rule stack at every error, quadratic in the nesting of blocks.
+     */
     static final class FirstError extends BaseErrorListener {
         SyntaxError error;
 
@@ -290,6 +318,7 @@ public final class PythonSourceParser {
             if (error != null) return;
             String text = offendingSymbol instanceof Token t ? describe(t) : null;
             error = new SyntaxError(line, col + 1, text == null ? "invalid syntax" : PREFIX + text);
+            throw new ParseCancellationException("first error found");
         }
 
         static String describe(Token t) {

@@ -152,7 +152,7 @@ final class StatementRecovery {
         return to;
     }
 
-    private static boolean isHeaderKeyword(int type) {
+    static boolean isHeaderKeyword(int type) {
         switch (type) {
             case DEF: case CLASS: case IF: case ELIF: case ELSE: case FOR: case WHILE: case WITH:
             case TRY: case EXCEPT: case FINALLY: case ASYNC: case MATCH: case CASE:
@@ -312,6 +312,8 @@ final class StatementRecovery {
         parser.addErrorListener(listener);
         try {
             parser.single_stmt();
+        } catch (ParseCancellationException e) {
+            // stopped at the first error
         } finally {
             parser.removeErrorListeners();
         }

@@ -1,0 +1,168 @@
+package dev.graphmend.ir.parse;
+
+import static dev.graphmend.ir.grammar.PythonLexer.*;
+
+import dev.graphmend.ir.grammar.PythonLexerBase.LexError;
+import java.util.ArrayList;
+import java.util.List;
+import org.antlr.v4.runtime.CommonToken;
+import org.antlr.v4.runtime.Token;
+
+/**
+ * The nesting limits of the front end, checked on the token list before the parser sees it, so
+ * that how deep the parser, the tree builder and every pass after them recurse is bounded by the
+ * text alone, never by a thread's stack or the JIT's frame sizes (docs/architecture.md, "Nesting
+ * limits"). One linear pass, no recursion:
+ * <ul>
+ *   <li>more than {@value #MAX_INDENT} indented levels: CPython's IndentationError "too many levels
+ *       of indentation"; the lines deeper than that are kept at level {@value #MAX_INDENT};</li>
+ *   <li>more than {@value #MAX_BRACKETS} nested brackets in a logical line: CPython's "too many
+ *       nested parentheses";</li>
+ *   <li>a logical line whose nesting bound passes {@value #MAX_NESTING}: "too deeply nested". The
+ *       bound counts, from the line's start or from its innermost open bracket's last comma, every
+ *       token that can open a level of the tree (operators, keywords, brackets, '.'; not the
+ *       operators of flat nodes: {@code and}, {@code or}, comparisons), so the depth of the
+ *       expression's tree and of the parser's recursion is at most about twice it; CPython's own limits
+ *       (its parser's stack of 6,000 rules, its tree builder's 10,000 levels) stop a pure chain of
+ *       attributes, calls, subscripts or binary operators at 9,994 links, which this allows.</li>
+ * </ul>
+ * A line past the bracket or nesting limit is hidden from the parser but for its first token
+ * (turned into an error token, unless it is the keyword of a compound statement, which keeps its
+ * block) and its NEWLINE; the parser's errors on the lines an error covers are its consequences
+ * and are dropped ({@link LexError#swallowsFromLine()}); so are those of the block header whose
+ * block was flattened.
+ */
+final class NestingLimits {
+    private NestingLimits() {}
+
+    /** Blocks inside blocks: CPython's {@code MAXINDENT} (100) counts the module's level too. */
+    static final int MAX_INDENT = 99;
+    /** CPython's {@code MAXLEVEL}. */
+    static final int MAX_BRACKETS = 200;
+    /** The longest chain CPython 3.13 builds (attributes, calls, subscripts, binary operators). */
+    static final int MAX_NESTING = 9_994;
+
+    /**
+     * Checks {@code tokens} (the lexer's whole output, hidden channel included), hides what is past
+     * a limit and returns the errors, in token order.
+     */
+    static List<LexError> apply(List<Token> tokens) {
+        return apply(tokens, 0);
+    }
+
+    /** {@link #apply(List)} for tokens that start {@code initialIndent} blocks deep (a class member's fragment: 1). */
+    static List<LexError> apply(List<Token> tokens, int initialIndent) {
+        List<LexError> errors = new ArrayList<>();
+        limitIndentation(tokens, initialIndent, errors);
+        limitLines(tokens, errors);
+        return errors;
+    }
+
+    /** Hides every INDENT past {@link #MAX_INDENT} levels and the DEDENT that closes it. */
+    private static void limitIndentation(List<Token> tokens, int initialIndent, List<LexError> errors) {
+        int depth = initialIndent;
+        int regionStart = -1; // index in errors of the open region's error, or -1
+        int headerEnd = 1; // line of the last NEWLINE: the end of the header an INDENT opens the block of
+        for (Token t : tokens) {
+            if (t.getChannel() != Token.DEFAULT_CHANNEL) continue;
+            int type = t.getType();
+            if (type == NEWLINE) {
+                headerEnd = t.getLine();
+            } else if (type == INDENT) {
+                depth++;
+                if (depth > MAX_INDENT) {
+                    if (regionStart < 0) {
+                        regionStart = errors.size();
+                        errors.add(new LexError(t.getLine(), t.getCharPositionInLine(),
+                                "too many levels of indentation", Integer.MAX_VALUE, headerEnd));
+                    }
+                    hide(t);
+                }
+            } else if (type == DEDENT) {
+                if (depth > MAX_INDENT) {
+                    hide(t);
+                    if (depth == MAX_INDENT + 1 && regionStart >= 0) {
+                        LexError open = errors.get(regionStart);
+                        errors.set(regionStart, new LexError(open.line(), open.column(), open.message(), t.getLine(),
+                                open.swallowsFromLine()));
+                        regionStart = -1;
+                    }
+                }
+                depth = Math.max(0, depth - 1);
+            }
+        }
+    }
+
+    /** The bracket and nesting limits, logical line by logical line. */
+    private static void limitLines(List<Token> tokens, List<LexError> errors) {
+        int[] bases = new int[MAX_BRACKETS + 1]; // the bound at each open bracket of the line
+        int brackets = 0;
+        int nesting = 0;
+        int lineStart = -1; // index of the line's first token, -1 between lines
+        LexError lineError = null;
+        int n = tokens.size();
+        for (int i = 0; i < n; i++) {
+            Token t = tokens.get(i);
+            if (t.getChannel() != Token.DEFAULT_CHANNEL) continue;
+            int type = t.getType();
+            if (type == NEWLINE || type == INDENT || type == DEDENT || type == Token.EOF) {
+                if (lineError != null) {
+                    poison(tokens, lineStart, i);
+                    errors.add(new LexError(lineError.line(), lineError.column(), lineError.message(),
+                            Math.max(t.getLine(), lineError.line()), tokens.get(lineStart).getLine()));
+                }
+                lineStart = -1;
+                lineError = null;
+                brackets = 0;
+                nesting = 0;
+                continue;
+            }
+            if (lineStart < 0) lineStart = i;
+            if (lineError != null) continue;
+            switch (type) {
+                case LPAR, LSQB, LBRACE, FSTRING_START -> {
+                    if (brackets == MAX_BRACKETS) {
+                        lineError = new LexError(t.getLine(), t.getCharPositionInLine(), "too many nested parentheses");
+                        continue;
+                    }
+                    bases[brackets++] = nesting;
+                    nesting++;
+                }
+                case RPAR, RSQB, RBRACE, FSTRING_END -> nesting = brackets > 0 ? bases[--brackets] + 1 : nesting + 1;
+                case COMMA -> nesting = brackets > 0 ? bases[brackets - 1] + 1 : 0;
+                case SEMI -> nesting = 0;
+                case EQUAL, PLUSEQUAL, MINEQUAL, STAREQUAL, SLASHEQUAL, PERCENTEQUAL, AMPEREQUAL, VBAREQUAL,
+                     CIRCUMFLEXEQUAL, LEFTSHIFTEQUAL, RIGHTSHIFTEQUAL, DOUBLESTAREQUAL, DOUBLESLASHEQUAL, ATEQUAL ->
+                        nesting = brackets > 0 ? nesting + 1 : 0;
+                // operands; and the operators of a flat node (a BoolOp's or a Compare's operands are
+                // its children, however many): a nesting of those needs a bracket, a lambda or a
+                // conditional between them, which count, so the bound is at most halved
+                case NAME, NUMBER, STRING, FSTRING_MIDDLE, TRUE, FALSE, NONE, ELLIPSIS,
+                     AND, OR, LESS, GREATER, EQEQUAL, NOTEQUAL, LESSEQUAL, GREATEREQUAL, IN, IS -> { }
+                default -> nesting++;
+            }
+            if (nesting > MAX_NESTING) {
+                lineError = new LexError(t.getLine(), t.getCharPositionInLine(),
+                        "too deeply nested: more than " + MAX_NESTING + " levels of expressions in one statement");
+            }
+        }
+    }
+
+    /**
+     * Hides tokens [from, end) from the parser but the first, which becomes an error token unless
+     * it is a compound statement's keyword (its block is then recovered as the block of a broken
+     * header, not reported as an unexpected indent).
+     */
+    private static void poison(List<Token> tokens, int from, int end) {
+        if (from < 0) return;
+        Token first = tokens.get(from);
+        if (!StatementRecovery.isHeaderKeyword(first.getType()) && first instanceof CommonToken c) {
+            c.setType(ERRORTOKEN);
+        }
+        for (int i = from + 1; i < end; i++) hide(tokens.get(i));
+    }
+
+    private static void hide(Token t) {
+        if (t instanceof CommonToken c) c.setChannel(Token.HIDDEN_CHANNEL);
+    }
+}
