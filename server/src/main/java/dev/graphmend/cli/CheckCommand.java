@@ -37,7 +37,7 @@ final class CheckCommand {
         this.stdin = stdin;
     }
 
-    int run(List<String> args, Writer out, PrintStream err) throws IOException {
+    int run(List<String> args, Stdout out, PrintStream err) throws IOException {
         CheckOptions o;
         try {
             o = CheckOptions.parse(args, false);
@@ -49,6 +49,12 @@ final class CheckCommand {
             out.write(CheckOptions.usage(false));
             return Main.EXIT_OK;
         }
+        // every file is checked even when the report cannot be written (a full disk, a closed pipe)
+        out.keepGoingOnFailure();
+        return out.exitStatus(check(o, out, err), err, "every file was still checked");
+    }
+
+    private int check(CheckOptions o, Writer out, PrintStream err) throws IOException {
         boolean fromStdin = o.paths.equals(List.of("-"));
         // standard input, as ruff reads it: shown (and configured) as --stdin-filename when given
         Path stdinPath = o.stdinFilename != null ? Paths.get(o.stdinFilename) : Paths.get("").toAbsolutePath().resolve("stdin.py");

@@ -27,7 +27,7 @@ import java.util.Map;
  * otherwise, 2 on errors (any file not written included).
  */
 final class FixCommand {
-    int run(List<String> args, Writer out, PrintStream err) throws IOException {
+    int run(List<String> args, Stdout out, PrintStream err) throws IOException {
         CheckOptions o;
         try {
             o = CheckOptions.parse(args, true);
@@ -39,6 +39,13 @@ final class FixCommand {
             out.write(CheckOptions.usage(true));
             return Main.EXIT_OK;
         }
+        // every file is fixed even when the output cannot be written (a full disk, a closed pipe)
+        out.keepGoingOnFailure();
+        return out.exitStatus(fix(o, out, err), err, o.diff ? "nothing was written to the files"
+                : "the fixes were still written to the files, as far as they could be");
+    }
+
+    private int fix(CheckOptions o, Stdout out, PrintStream err) throws IOException {
         AnalysisConfig config = CheckCommand.loadConfig(o, CheckCommand.configStart(o.paths.get(0)), "fix", err);
         if (config == null) return Main.EXIT_USAGE;
         CheckCommand.Inputs inputs = CheckCommand.Inputs.expand(o.paths, config.files(), err);
