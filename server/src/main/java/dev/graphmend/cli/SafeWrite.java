@@ -99,22 +99,22 @@ final class SafeWrite {
     }
 
     /**
-     * Replaces {@code file} (through a symbolic link: the link stays a link) with {@code text},
-     * which must be the engine's {@code original} text with fixes applied (and
-     * {@link #withOriginalEndings} already applied). Writes a temporary file in the same folder
-     * with the original's encoding, BOM, owner, group and permissions, then renames it over the
-     * original. Throws {@link Refused} when the file must not be replaced, and the file system's
-     * exception when a step fails; either way the original is untouched.
+     * A rewrite ready to be written: the file the path leads to (through symbolic links), the
+     * bytes read from it and the bytes it gets: both what {@code fix} writes and what its
+     * {@code --diff} shows.
      */
-    static void replace(Path file, String original, String text) throws IOException {
+    record Prepared(Path target, byte[] before, byte[] after) {}
+
+    /**
+     * The bytes {@code file} (through a symbolic link: its target) gets for {@code text}, which
+     * must be the engine's {@code original} text with fixes applied (and
+     * {@link #withOriginalEndings} already applied): the original's encoding and UTF-8 BOM, every
+     * untouched byte the same. Throws {@link Refused}
+     * when the file changed since {@code original} was read from it or its encoding cannot be
+     * written back byte for byte, and the file system's exception when it cannot be read.
+     */
+    static Prepared prepare(Path file, String original, String text) throws IOException {
         Path target = file.toRealPath();
-        PosixFileAttributes posix = posix(target);
-        // Renaming over a file needs only the folder's write permission, and root may write any
-        // file: neither says the file may be changed, so a file without a write bit is refused.
-        if (!Files.isWritable(target) || posix != null && posix.permissions().stream().noneMatch(WRITE_BITS::contains)) {
-            throw new Refused("the file is read-only"
-                    + (posix == null ? "" : " (" + PosixFilePermissions.toString(posix.permissions()) + ")"));
-        }
         byte[] bytes = Files.readAllBytes(target);
         SourceText decoded = SourceText.decode(bytes);
         if (!decoded.text().equals(original)) throw new Refused("the file changed since it was read");
@@ -134,9 +134,27 @@ final class SafeWrite {
             System.arraycopy(out, 0, withBom, 3, out.length);
             out = withBom;
         }
+        return new Prepared(target, bytes, out);
+    }
+
+    /**
+     * Writes a prepared rewrite: a temporary file in the same folder (owner, group and permissions
+     * copied) renamed over the file, so any reader sees the old file or the new one. Throws
+     * {@link Refused} for a read-only file, and the file system's exception when a step fails;
+     * the original is then untouched.
+     */
+    static void write(Prepared p) throws IOException {
+        Path target = p.target();
+        PosixFileAttributes posix = posix(target);
+        // Renaming over a file needs only the folder's write permission, and root may write any
+        // file: neither says the file may be changed, so a file without a write bit is refused.
+        if (!Files.isWritable(target) || posix != null && posix.permissions().stream().noneMatch(WRITE_BITS::contains)) {
+            throw new Refused("the file is read-only"
+                    + (posix == null ? "" : " (" + PosixFilePermissions.toString(posix.permissions()) + ")"));
+        }
         Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".graphmend-tmp");
         try {
-            Files.write(tmp, out);
+            Files.write(tmp, p.after());
             if (posix != null) keepOwnerAndMode(tmp, posix);
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
