@@ -20,7 +20,9 @@ import java.util.List;
  *       directories are not descended into, and the names are joined like {@code os.path.join}
  *       (a separator is added unless the left part already ends in one). The files of one
  *       argument are then sorted as whole path strings by code point, like Python's {@code sorted};
- *   <li>any other path is yielded as given, whatever its name;
+ *   <li>any other path is yielded as given, whatever its name, when it is a regular file (after
+ *       links): a FIFO or a device is an error, never opened (reading a FIFO blocks until a
+ *       writer comes, /dev/zero never ends); one met in a walk is left out;
  *   <li>arguments keep their command-line order (no global sort, no de-duplication).
  * </ul>
  * Unlike {@code os.walk}, a directory that cannot be listed is reported instead of being skipped
@@ -91,6 +93,9 @@ final class PathExpander {
                 out.addAll(problems);
             } else if (arg.isEmpty() || !Files.exists(p)) {
                 out.add(Entry.problem(arg, Files.isSymbolicLink(p) ? "broken symbolic link" : "no such file or directory"));
+            } else if (!Files.isRegularFile(p)) {
+                // a FIFO would block the read for ever, /dev/zero never end it: never opened
+                out.add(Entry.problem(arg, "not a regular file (" + kind(p) + "): not read"));
             } else {
                 out.add(Entry.file(arg));
             }
@@ -110,7 +115,10 @@ final class PathExpander {
                         subdirs.add(new String[] {name});
                     }
                 } else if (name.endsWith(".py") && !(sourcesOnly != null && sourcesOnly.skipsFile(entry))) {
-                    found.add(join(shown, name));
+                    // a FIFO, device or socket named *.py (or a link to one) is never opened:
+                    // reading a FIFO blocks, /dev/zero never ends
+                    if (Files.exists(entry) && !Files.isRegularFile(entry)) continue;
+                    found.add(join(shown, name)); // a broken link too: reported when it is read
                 }
             }
         } catch (IOException | SecurityException e) {
@@ -119,6 +127,23 @@ final class PathExpander {
         }
         subdirs.sort((x, y) -> CODE_POINT_ORDER.compare(x[0], y[0]));
         for (String[] sub : subdirs) walk(join(shown, sub[0]), dir.resolve(sub[0]), found, problems, sourcesOnly);
+    }
+
+    /** What a path that is not a regular file is, as {@code ls -l} tells it. */
+    static String kind(Path p) {
+        try {
+            int type = ((Number) Files.getAttribute(p, "unix:mode")).intValue() & 0170000;
+            switch (type) {
+                case 0010000: return "a FIFO";
+                case 0020000: return "a character device";
+                case 0060000: return "a block device";
+                case 0140000: return "a socket";
+                default: break;
+            }
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            // not a POSIX file system: say no more
+        }
+        return "a FIFO, device or socket";
     }
 
     static String describe(Exception e) {
