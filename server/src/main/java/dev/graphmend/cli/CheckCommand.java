@@ -141,11 +141,14 @@ final class CheckCommand {
 
         static Inputs expand(List<String> paths, dev.graphmend.passes.config.FileSelection files, PrintStream err) {
             Inputs in = new Inputs();
+            List<Path> tree = PathExpander.realPaths(paths);
             for (String arg : paths) {
-                List<PathExpander.Entry> entries = PathExpander.expand(List.of(arg), files);
+                List<PathExpander.Entry> entries = PathExpander.expand(List.of(arg), files, tree);
                 boolean any = false;
                 for (PathExpander.Entry e : entries) {
-                    if (!e.ok()) {
+                    if (e.note()) {
+                        err.println("graphmend: " + e.path() + ": skipped: " + e.problem());
+                    } else if (!e.ok()) {
                         err.println("graphmend: " + e.path() + ": " + e.problem());
                         in.problems.add(new ProjectLoader.Problem(e.path(), e.problem()));
                         in.failed = true;

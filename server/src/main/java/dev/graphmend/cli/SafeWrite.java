@@ -7,6 +7,7 @@ import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
+import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
@@ -26,7 +28,8 @@ import java.util.Set;
 /**
  * Replaces a source file with its fixed text so that nothing but the fixed lines changes: the same
  * encoding, UTF-8 BOM, line endings, permissions and owner, and the old file or the new one (never
- * half of one) for any reader. A file it may not or cannot write this way is left as it is.
+ * half of one) for any reader; a file with several hard links keeps them all, written in place.
+ * A file it may not or cannot write this way is left as it is.
  */
 final class SafeWrite {
     /** A write refused before anything was touched; the message says why. */
@@ -138,10 +141,13 @@ final class SafeWrite {
     }
 
     /**
-     * Writes a prepared rewrite: a temporary file in the same folder (owner, group and permissions
-     * copied) renamed over the file, so any reader sees the old file or the new one. Throws
-     * {@link Refused} for a read-only file, and the file system's exception when a step fails;
-     * the original is then untouched.
+     * Writes a prepared rewrite. A file with one name gets a temporary file in the same folder
+     * (owner, group and permissions copied) renamed over it, so any reader sees the old file or
+     * the new one. A file with more hard links is rewritten in place, as ruff writes every fixed
+     * file, so that it keeps its inode and every name keeps seeing it (a rename would give one
+     * name a new file and leave the others on the old text); should that write fail, the old
+     * bytes are put back. Throws {@link Refused} for a read-only file, and the file system's
+     * exception when a step fails; the original is then untouched.
      */
     static void write(Prepared p) throws IOException {
         Path target = p.target();
@@ -151,6 +157,10 @@ final class SafeWrite {
         if (!Files.isWritable(target) || posix != null && posix.permissions().stream().noneMatch(WRITE_BITS::contains)) {
             throw new Refused("the file is read-only"
                     + (posix == null ? "" : " (" + PosixFilePermissions.toString(posix.permissions()) + ")"));
+        }
+        if (hardLinks(target) > 1) {
+            rewriteInPlace(target, p.before(), p.after());
+            return;
         }
         Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".graphmend-tmp");
         try {
@@ -163,6 +173,40 @@ final class SafeWrite {
             }
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** How many names the file has (1 where the file system does not say). */
+    static int hardLinks(Path file) throws IOException {
+        try {
+            return ((Number) Files.getAttribute(file, "unix:nlink")).intValue();
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            return 1;
+        }
+    }
+
+    /** Overwrites the file's bytes from the start, then cuts it to length; on failure writes the old bytes back. */
+    private static void rewriteInPlace(Path target, byte[] before, byte[] after) throws IOException {
+        try {
+            overwrite(target, after);
+        } catch (IOException e) {
+            try {
+                overwrite(target, before);
+            } catch (IOException again) {
+                e.addSuppressed(again);
+                throw new IOException(reason(e) + "; the file may be half written: its original text could not be"
+                        + " put back (" + reason(again) + ")", e);
+            }
+            throw e;
+        }
+    }
+
+    private static void overwrite(Path target, byte[] bytes) throws IOException {
+        try (FileChannel ch = FileChannel.open(target, StandardOpenOption.WRITE)) {
+            ByteBuffer b = ByteBuffer.wrap(bytes);
+            while (b.hasRemaining()) ch.write(b, b.position());
+            ch.truncate(bytes.length);
+            ch.force(true);
         }
     }
 
