@@ -80,13 +80,16 @@ final class FixCommand {
             Outcome outcome = r.changed(before) ? rewrite(m.path(), before, r.text(), o.diff, out, err) : Outcome.UNCHANGED;
             ioError |= outcome == Outcome.NOT_WRITTEN;
             boolean written = outcome == Outcome.WRITTEN || outcome == Outcome.UNCHANGED;
+            // every line printed is the original file's: the rounds' edits moved the later ones
+            List<List<Diagnostic.Edit>> rounds = r.roundEdits();
             // a file that was not written keeps every diagnostic: only what was written counts
             for (FixAll.Applied a : written ? r.applied() : List.<FixAll.Applied>of()) {
-                status.print(m.path() + ":" + a.line() + ": " + a.code() + " fixed: " + a.title()
-                        + (!a.safety().isSafe() ? " (unsafe)" : "") + "\n");
+                status.print(m.path() + ":" + OriginalLines.through(rounds, a.round(), a.line()) + ": " + a.code() + " fixed: "
+                        + a.title() + (!a.safety().isSafe() ? " (unsafe)" : "") + "\n");
             }
             for (FixAll.Declined d : r.declined()) {
-                status.print(m.path() + ":" + d.line() + ": " + d.code() + " not fixed: " + d.reason() + "\n");
+                status.print(m.path() + ":" + OriginalLines.through(rounds, rounds.size(), d.line()) + ": " + d.code()
+                        + " not fixed: " + d.reason() + "\n");
             }
             fixed += written ? r.applied().size() : 0;
             remaining += r.declined().size();
