@@ -112,31 +112,40 @@ final class FixCommand {
         }
         if (ioError) return Main.EXIT_USAGE;
         if (o.exitZero) return Main.EXIT_OK;
-        if (o.diff) return changedFiles > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
+        if (o.diff) return changedFiles + unwritten > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
         return remaining + unwritten > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
     }
 
     /** What became of a file's fixed text. */
-    private enum Outcome {
+    enum Outcome {
         /** nothing to write */
         UNCHANGED,
         /** written (with --diff: put in the diff) */
         WRITTEN,
         /** the file could not be read back or written: an I/O error */
-        NOT_WRITTEN
+        NOT_WRITTEN,
+        /** the fixed text has a syntax error the original has not: a bug of ours, the file left alone */
+        WOULD_NOT_COMPILE
     }
 
     /**
      * Writes a file's fixed text, or with {@code diff} its diff: the bytes the file would get, in
-     * its own encoding, BOM and line endings. Says why on {@code err} when it cannot.
+     * its own encoding, BOM and line endings, once they are known to parse wherever the original did.
+     * Says why on {@code err} when it does not.
      */
-    private static Outcome rewrite(String path, String before, String fixed, boolean diff, Stdout out, PrintStream err)
+    static Outcome rewrite(String path, String before, String fixed, boolean diff, Stdout out, PrintStream err)
             throws IOException {
         SafeWrite.Prepared p;
         try {
             p = SafeWrite.prepare(Paths.get(path), before, SafeWrite.withOriginalEndings(before, fixed));
         } catch (IOException e) {
             return notWritten(path, e, err);
+        }
+        String broken = CompileGuard.newSyntaxError(p.before(), p.after());
+        if (broken != null) {
+            err.println("graphmend: " + path + ": not fixed: the rewrite would not compile: " + broken
+                    + " (the file is left unchanged; please report this)");
+            return Outcome.WOULD_NOT_COMPILE;
         }
         if (diff) {
             out.writeBytes(diff(path, p.before(), p.after()));
