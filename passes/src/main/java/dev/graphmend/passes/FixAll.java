@@ -31,8 +31,14 @@ public final class FixAll {
 
     private FixAll() {}
 
-    /** A fix that was applied: the rule, where (1-based line in the text it was applied to) and its title. */
-    public record Applied(String code, int line, String title, Safety safety) {}
+    /**
+     * A fix that was applied: the rule, where (1-based line in the text it was applied to) and its
+     * title; {@code round}: how many rounds had changed the text before it (0: the line is the
+     * original's; see {@link Result#roundEdits}).
+     */
+    public record Applied(String code, int line, String title, Safety safety, int round) {
+        public Applied(String code, int line, String title, Safety safety) { this(code, line, title, safety, 0); }
+    }
 
     /**
      * A diagnostic left in place, and why (no legal fix, or an unsafe one while unsafe fixes are off);
@@ -40,8 +46,18 @@ public final class FixAll {
      */
     public record Declined(String code, int line, String reason, boolean unsafeFixAvailable) {}
 
-    /** {@code internalErrors}: what the analyses of the rounds could not handle (see {@link Findings}). */
-    public record Result(String text, List<Applied> applied, List<Declined> declined, int rounds, List<String> internalErrors) {
+    /**
+     * {@code internalErrors}: what the analyses of the rounds could not handle (see {@link Findings}).
+     * {@code roundEdits}: the edits of each round that changed the text, in order, each in the
+     * lines of the text that round started from; a {@link Declined} line is in the text after
+     * all of them. With them a caller maps the lines back to the original text.
+     */
+    public record Result(String text, List<Applied> applied, List<Declined> declined, int rounds, List<String> internalErrors,
+                         List<List<Diagnostic.Edit>> roundEdits) {
+        public Result(String text, List<Applied> applied, List<Declined> declined, int rounds, List<String> internalErrors) {
+            this(text, applied, declined, rounds, internalErrors, List.of());
+        }
+
         public boolean changed(String original) { return !text.equals(original); }
     }
 
@@ -58,6 +74,7 @@ public final class FixAll {
         SourceModule module = ProjectLoader.module(file, file.toString(), current);
         java.util.Set<String> usedImports = importedNamesInUse(module);
         Project[] round = {null}; // the previous round's project: the next one keeps what the edits did not touch
+        List<List<Diagnostic.Edit>> roundEdits = new ArrayList<>();
         while (rounds < MAX_ROUNDS) {
             remaining = analyse(module, others, config, internalErrors, round);
             List<Diagnostic.Fix> chosen = new ArrayList<>();
@@ -100,8 +117,9 @@ public final class FixAll {
             if (nextModule.ir().errors().size() > module.ir().errors().size()) break; // so does one that breaks the parse
             for (int i = 0; i < chosen.size(); i++) {
                 Diagnostic d = chosenFor.get(i);
-                applied.add(new Applied(d.code(), d.span().line(), chosen.get(i).title(), chosen.get(i).safety()));
+                applied.add(new Applied(d.code(), d.span().line(), chosen.get(i).title(), chosen.get(i).safety(), roundEdits.size()));
             }
+            roundEdits.add(editsOf(chosen));
             current = next;
             module = nextModule;
         }
@@ -122,7 +140,8 @@ public final class FixAll {
             declined.add(new Declined(d.code(), d.span().line(), reason, unsafeAvailable));
         }
         if (!applied.isEmpty()) current = dropImportsMadeUnused(module, usedImports, current);
-        return new Result(applied.isEmpty() ? current : GuardedOp.renumbered(current), applied, declined, rounds, internalErrors);
+        return new Result(applied.isEmpty() ? current : GuardedOp.renumbered(current), applied, declined, rounds, internalErrors,
+                roundEdits);
     }
 
     /**

@@ -37,7 +37,7 @@ final class CheckCommand {
         this.stdin = stdin;
     }
 
-    int run(List<String> args, Writer out, PrintStream err) throws IOException {
+    int run(List<String> args, Stdout out, PrintStream err) throws IOException {
         CheckOptions o;
         try {
             o = CheckOptions.parse(args, false);
@@ -49,6 +49,12 @@ final class CheckCommand {
             out.write(CheckOptions.usage(false));
             return Main.EXIT_OK;
         }
+        // every file is checked even when the report cannot be written (a full disk, a closed pipe)
+        out.keepGoingOnFailure();
+        return out.exitStatus(check(o, out, err), err, "every file was still checked");
+    }
+
+    private int check(CheckOptions o, Writer out, PrintStream err) throws IOException {
         boolean fromStdin = o.paths.equals(List.of("-"));
         // standard input, as ruff reads it: shown (and configured) as --stdin-filename when given
         Path stdinPath = o.stdinFilename != null ? Paths.get(o.stdinFilename) : Paths.get("").toAbsolutePath().resolve("stdin.py");
@@ -135,11 +141,14 @@ final class CheckCommand {
 
         static Inputs expand(List<String> paths, dev.graphmend.passes.config.FileSelection files, PrintStream err) {
             Inputs in = new Inputs();
+            List<Path> tree = PathExpander.realPaths(paths);
             for (String arg : paths) {
-                List<PathExpander.Entry> entries = PathExpander.expand(List.of(arg), files);
+                List<PathExpander.Entry> entries = PathExpander.expand(List.of(arg), files, tree);
                 boolean any = false;
                 for (PathExpander.Entry e : entries) {
-                    if (!e.ok()) {
+                    if (e.note()) {
+                        err.println("graphmend: " + e.path() + ": skipped: " + e.problem());
+                    } else if (!e.ok()) {
                         err.println("graphmend: " + e.path() + ": " + e.problem());
                         in.problems.add(new ProjectLoader.Problem(e.path(), e.problem()));
                         in.failed = true;

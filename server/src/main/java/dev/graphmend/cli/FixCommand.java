@@ -10,7 +10,7 @@ import dev.graphmend.passes.FixAll;
 import dev.graphmend.passes.model.Diagnostic;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +27,7 @@ import java.util.Map;
  * otherwise, 2 on errors (any file not written included).
  */
 final class FixCommand {
-    int run(List<String> args, Writer out, PrintStream err) throws IOException {
+    int run(List<String> args, Stdout out, PrintStream err) throws IOException {
         CheckOptions o;
         try {
             o = CheckOptions.parse(args, true);
@@ -39,6 +39,13 @@ final class FixCommand {
             out.write(CheckOptions.usage(true));
             return Main.EXIT_OK;
         }
+        // every file is fixed even when the output cannot be written (a full disk, a closed pipe)
+        out.keepGoingOnFailure();
+        return out.exitStatus(fix(o, out, err), err, o.diff ? "nothing was written to the files"
+                : "the fixes were still written to the files, as far as they could be");
+    }
+
+    private int fix(CheckOptions o, Stdout out, PrintStream err) throws IOException {
         AnalysisConfig config = CheckCommand.loadConfig(o, CheckCommand.configStart(o.paths.get(0)), "fix", err);
         if (config == null) return Main.EXIT_USAGE;
         CheckCommand.Inputs inputs = CheckCommand.Inputs.expand(o.paths, config.files(), err);
@@ -70,28 +77,19 @@ final class FixCommand {
             String before = m.ir().document().text();
             FixAll.Result r = FixAll.apply(Paths.get(m.path()), before, config, others);
             internal.addAll(r.internalErrors());
-            boolean written = true;
-            if (r.changed(before)) {
-                String after = SafeWrite.withOriginalEndings(before, r.text());
-                if (o.diff) {
-                    writeDiff(m.path(), before, after, out);
-                } else {
-                    try {
-                        SafeWrite.replace(Paths.get(m.path()), before, after);
-                    } catch (IOException e) {
-                        err.println("graphmend: " + m.path() + ": not written (left unchanged): " + SafeWrite.reason(e));
-                        ioError = true;
-                        written = false;
-                    }
-                }
-            }
-            // a file that could not be written keeps every diagnostic: only what was written counts
+            Outcome outcome = r.changed(before) ? rewrite(m.path(), before, r.text(), o.diff, out, err) : Outcome.UNCHANGED;
+            ioError |= outcome == Outcome.NOT_WRITTEN;
+            boolean written = outcome == Outcome.WRITTEN || outcome == Outcome.UNCHANGED;
+            // every line printed is the original file's: the rounds' edits moved the later ones
+            List<List<Diagnostic.Edit>> rounds = r.roundEdits();
+            // a file that was not written keeps every diagnostic: only what was written counts
             for (FixAll.Applied a : written ? r.applied() : List.<FixAll.Applied>of()) {
-                status.print(m.path() + ":" + a.line() + ": " + a.code() + " fixed: " + a.title()
-                        + (!a.safety().isSafe() ? " (unsafe)" : "") + "\n");
+                status.print(m.path() + ":" + OriginalLines.through(rounds, a.round(), a.line()) + ": " + a.code() + " fixed: "
+                        + a.title() + (!a.safety().isSafe() ? " (unsafe)" : "") + "\n");
             }
             for (FixAll.Declined d : r.declined()) {
-                status.print(m.path() + ":" + d.line() + ": " + d.code() + " not fixed: " + d.reason() + "\n");
+                status.print(m.path() + ":" + OriginalLines.through(rounds, rounds.size(), d.line()) + ": " + d.code()
+                        + " not fixed: " + d.reason() + "\n");
             }
             fixed += written ? r.applied().size() : 0;
             remaining += r.declined().size();
@@ -100,7 +98,7 @@ final class FixCommand {
                 unwritten += r.applied().size();
                 unwrittenFiles++;
             }
-            if (written && r.changed(before)) changedFiles++;
+            if (outcome == Outcome.WRITTEN) changedFiles++;
         }
         for (String e : internal) err.print("graphmend: " + e + " (the rest was analysed; please report this)\n");
         if (!o.quiet) {
@@ -114,8 +112,56 @@ final class FixCommand {
         }
         if (ioError) return Main.EXIT_USAGE;
         if (o.exitZero) return Main.EXIT_OK;
-        if (o.diff) return changedFiles > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
+        if (o.diff) return changedFiles + unwritten > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
         return remaining + unwritten > 0 ? Main.EXIT_FOUND : Main.EXIT_OK;
+    }
+
+    /** What became of a file's fixed text. */
+    enum Outcome {
+        /** nothing to write */
+        UNCHANGED,
+        /** written (with --diff: put in the diff) */
+        WRITTEN,
+        /** the file could not be read back or written: an I/O error */
+        NOT_WRITTEN,
+        /** the fixed text has a syntax error the original has not: a bug of ours, the file left alone */
+        WOULD_NOT_COMPILE
+    }
+
+    /**
+     * Writes a file's fixed text, or with {@code diff} its diff: the bytes the file would get, in
+     * its own encoding, BOM and line endings, once they are known to parse wherever the original did.
+     * Says why on {@code err} when it does not.
+     */
+    static Outcome rewrite(String path, String before, String fixed, boolean diff, Stdout out, PrintStream err)
+            throws IOException {
+        SafeWrite.Prepared p;
+        try {
+            p = SafeWrite.prepare(Paths.get(path), before, SafeWrite.withOriginalEndings(before, fixed));
+        } catch (IOException e) {
+            return notWritten(path, e, err);
+        }
+        String broken = CompileGuard.newSyntaxError(p.before(), p.after());
+        if (broken != null) {
+            err.println("graphmend: " + path + ": not fixed: the rewrite would not compile: " + broken
+                    + " (the file is left unchanged; please report this)");
+            return Outcome.WOULD_NOT_COMPILE;
+        }
+        if (diff) {
+            out.writeBytes(diff(path, p.before(), p.after()));
+            return Outcome.WRITTEN;
+        }
+        try {
+            SafeWrite.write(p);
+            return Outcome.WRITTEN;
+        } catch (IOException e) {
+            return notWritten(path, e, err);
+        }
+    }
+
+    private static Outcome notWritten(String path, IOException e, PrintStream err) {
+        err.println("graphmend: " + path + ": not written (left unchanged): " + SafeWrite.reason(e));
+        return Outcome.NOT_WRITTEN;
     }
 
     /** Where status lines go: stdout, or stderr when stdout carries a diff. */
@@ -125,16 +171,20 @@ final class FixCommand {
 
     /**
      * A unified diff that {@code git apply} (and {@code patch -p1}) takes: {@code a/} and
-     * {@code b/} prefixes, and a last line without a line break marked as such.
+     * {@code b/} prefixes, and a last line without a line break marked as such. Its lines are the
+     * file's bytes (its encoding, BOM and line endings), which is what git compares; git splits
+     * lines at LF only, so a file of CR line endings is one line to it, and so to the diff.
      */
-    static void writeDiff(String path, String before, String after, Writer out) throws IOException {
-        List<String> a = diffLines(before), b = diffLines(after);
+    static byte[] diff(String path, byte[] before, byte[] after) {
+        // ISO-8859-1 maps each byte to one char and back: a diff of bytes with a diff of strings
+        List<String> a = diffLines(new String(before, StandardCharsets.ISO_8859_1));
+        List<String> b = diffLines(new String(after, StandardCharsets.ISO_8859_1));
         Patch<String> patch = DiffUtils.diff(a, b);
-        String shown = diffPath(path);
-        for (String line : UnifiedDiffUtils.generateUnifiedDiff("a/" + shown, "b/" + shown, a, patch, 3)) {
-            out.write(line);
-            out.write("\n");
-        }
+        // the header names the file by the bytes the file system has for its name (UTF-8)
+        String shown = new String(diffPath(path).getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+        StringBuilder sb = new StringBuilder();
+        for (String line : UnifiedDiffUtils.generateUnifiedDiff("a/" + shown, "b/" + shown, a, patch, 3)) sb.append(line).append('\n');
+        return sb.toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 
     /**
@@ -143,8 +193,10 @@ final class FixCommand {
      */
     static String diffPath(String path) {
         try {
-            java.nio.file.Path p = java.nio.file.Path.of(path);
-            if (p.isAbsolute() && p.getRoot() != null) return p.getRoot().relativize(p).toString().replace('\\', '/');
+            // normalized: git refuses a path with a "." component ("a/./m.py": invalid path)
+            java.nio.file.Path p = java.nio.file.Path.of(path).normalize();
+            if (p.isAbsolute() && p.getRoot() != null) p = p.getRoot().relativize(p);
+            return p.toString().replace('\\', '/');
         } catch (RuntimeException e) {
             // not a path this platform reads: shown as given
         }

@@ -1,15 +1,12 @@
 package dev.graphmend.cli;
 
 import dev.graphmend.ir.concurrent.DeepStack;
-import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
 import java.io.PrintStream;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -90,7 +87,7 @@ public final class Main {
             // the protocol needs the raw streams, not the buffered text writer below
             return dev.graphmend.lsp.LspMain.run(Arrays.asList(args).subList(1, args.length), stdin, stdout, err);
         }
-        Writer out = new BufferedWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), 1 << 16);
+        Stdout out = new Stdout(stdout);
         try {
             int code = dispatch(args, stdin, out, err);
             out.flush();
@@ -105,7 +102,7 @@ public final class Main {
         }
     }
 
-    private static int dispatch(String[] args, java.io.InputStream stdin, Writer out, PrintStream err) throws IOException {
+    private static int dispatch(String[] args, java.io.InputStream stdin, Stdout out, PrintStream err) throws IOException {
         if (args.length == 0) {
             err.print(USAGE);
             return EXIT_USAGE;

@@ -7,6 +7,7 @@ import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
+import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
@@ -26,7 +28,8 @@ import java.util.Set;
 /**
  * Replaces a source file with its fixed text so that nothing but the fixed lines changes: the same
  * encoding, UTF-8 BOM, line endings, permissions and owner, and the old file or the new one (never
- * half of one) for any reader. A file it may not or cannot write this way is left as it is.
+ * half of one) for any reader; a file with several hard links keeps them all, written in place.
+ * A file it may not or cannot write this way is left as it is.
  */
 final class SafeWrite {
     /** A write refused before anything was touched; the message says why. */
@@ -99,22 +102,22 @@ final class SafeWrite {
     }
 
     /**
-     * Replaces {@code file} (through a symbolic link: the link stays a link) with {@code text},
-     * which must be the engine's {@code original} text with fixes applied (and
-     * {@link #withOriginalEndings} already applied). Writes a temporary file in the same folder
-     * with the original's encoding, BOM, owner, group and permissions, then renames it over the
-     * original. Throws {@link Refused} when the file must not be replaced, and the file system's
-     * exception when a step fails; either way the original is untouched.
+     * A rewrite ready to be written: the file the path leads to (through symbolic links), the
+     * bytes read from it and the bytes it gets: both what {@code fix} writes and what its
+     * {@code --diff} shows.
      */
-    static void replace(Path file, String original, String text) throws IOException {
+    record Prepared(Path target, byte[] before, byte[] after) {}
+
+    /**
+     * The bytes {@code file} (through a symbolic link: its target) gets for {@code text}, which
+     * must be the engine's {@code original} text with fixes applied (and
+     * {@link #withOriginalEndings} already applied): the original's encoding and UTF-8 BOM, every
+     * untouched byte the same. Throws {@link Refused}
+     * when the file changed since {@code original} was read from it or its encoding cannot be
+     * written back byte for byte, and the file system's exception when it cannot be read.
+     */
+    static Prepared prepare(Path file, String original, String text) throws IOException {
         Path target = file.toRealPath();
-        PosixFileAttributes posix = posix(target);
-        // Renaming over a file needs only the folder's write permission, and root may write any
-        // file: neither says the file may be changed, so a file without a write bit is refused.
-        if (!Files.isWritable(target) || posix != null && posix.permissions().stream().noneMatch(WRITE_BITS::contains)) {
-            throw new Refused("the file is read-only"
-                    + (posix == null ? "" : " (" + PosixFilePermissions.toString(posix.permissions()) + ")"));
-        }
         byte[] bytes = Files.readAllBytes(target);
         SourceText decoded = SourceText.decode(bytes);
         if (!decoded.text().equals(original)) throw new Refused("the file changed since it was read");
@@ -134,9 +137,34 @@ final class SafeWrite {
             System.arraycopy(out, 0, withBom, 3, out.length);
             out = withBom;
         }
+        return new Prepared(target, bytes, out);
+    }
+
+    /**
+     * Writes a prepared rewrite. A file with one name gets a temporary file in the same folder
+     * (owner, group and permissions copied) renamed over it, so any reader sees the old file or
+     * the new one. A file with more hard links is rewritten in place, as ruff writes every fixed
+     * file, so that it keeps its inode and every name keeps seeing it (a rename would give one
+     * name a new file and leave the others on the old text); should that write fail, the old
+     * bytes are put back. Throws {@link Refused} for a read-only file, and the file system's
+     * exception when a step fails; the original is then untouched.
+     */
+    static void write(Prepared p) throws IOException {
+        Path target = p.target();
+        PosixFileAttributes posix = posix(target);
+        // Renaming over a file needs only the folder's write permission, and root may write any
+        // file: neither says the file may be changed, so a file without a write bit is refused.
+        if (!Files.isWritable(target) || posix != null && posix.permissions().stream().noneMatch(WRITE_BITS::contains)) {
+            throw new Refused("the file is read-only"
+                    + (posix == null ? "" : " (" + PosixFilePermissions.toString(posix.permissions()) + ")"));
+        }
+        if (hardLinks(target) > 1) {
+            rewriteInPlace(target, p.before(), p.after());
+            return;
+        }
         Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".graphmend-tmp");
         try {
-            Files.write(tmp, out);
+            Files.write(tmp, p.after());
             if (posix != null) keepOwnerAndMode(tmp, posix);
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -145,6 +173,40 @@ final class SafeWrite {
             }
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** How many names the file has (1 where the file system does not say). */
+    static int hardLinks(Path file) throws IOException {
+        try {
+            return ((Number) Files.getAttribute(file, "unix:nlink")).intValue();
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            return 1;
+        }
+    }
+
+    /** Overwrites the file's bytes from the start, then cuts it to length; on failure writes the old bytes back. */
+    private static void rewriteInPlace(Path target, byte[] before, byte[] after) throws IOException {
+        try {
+            overwrite(target, after);
+        } catch (IOException e) {
+            try {
+                overwrite(target, before);
+            } catch (IOException again) {
+                e.addSuppressed(again);
+                throw new IOException(reason(e) + "; the file may be half written: its original text could not be"
+                        + " put back (" + reason(again) + ")", e);
+            }
+            throw e;
+        }
+    }
+
+    private static void overwrite(Path target, byte[] bytes) throws IOException {
+        try (FileChannel ch = FileChannel.open(target, StandardOpenOption.WRITE)) {
+            ByteBuffer b = ByteBuffer.wrap(bytes);
+            while (b.hasRemaining()) ch.write(b, b.position());
+            ch.truncate(bytes.length);
+            ch.force(true);
         }
     }
 

@@ -6,16 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphmend.cli.CheckCommandTest.Run;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -186,12 +183,12 @@ class FixCommandTest {
     /** An absolute path is named as git names it, without its root: `a//root/m.py` made `patch -p1` write to /root/m.py. */
     @Test
     void anAbsolutePathIsNamedWithoutItsRoot() throws Exception {
-        java.io.StringWriter out = new java.io.StringWriter();
-        FixCommand.writeDiff("/work/pkg/m.py", "x = 1\n", "x = 2\n", out);
-        assertTrue(out.toString().startsWith("--- a/work/pkg/m.py\n+++ b/work/pkg/m.py\n@@ "), out.toString());
-        java.io.StringWriter relative = new java.io.StringWriter();
-        FixCommand.writeDiff("pkg/m.py", "x = 1\n", "x = 2\n", relative);
-        assertTrue(relative.toString().startsWith("--- a/pkg/m.py\n+++ b/pkg/m.py\n@@ "), relative.toString());
+        byte[] x1 = "x = 1\n".getBytes(StandardCharsets.UTF_8), x2 = "x = 2\n".getBytes(StandardCharsets.UTF_8);
+        String out = new String(FixCommand.diff("/work/pkg/m.py", x1, x2), StandardCharsets.UTF_8);
+        assertTrue(out.startsWith("--- a/work/pkg/m.py\n+++ b/work/pkg/m.py\n@@ "), out);
+        String relative = new String(FixCommand.diff("./pkg/m.py", x1, x2), StandardCharsets.UTF_8);
+        // git refuses "a/./pkg/m.py" as an invalid path
+        assertTrue(relative.startsWith("--- a/pkg/m.py\n+++ b/pkg/m.py\n@@ "), relative);
     }
 
     /** The diff goes to `git apply` as it is: a/ and b/ prefixes, stdout carrying nothing else. */
@@ -202,17 +199,10 @@ class FixCommandTest {
         Files.writeString(dir.resolve("no_eol.py"), PRINTS.substring(0, PRINTS.length() - 1));
         Files.write(dir.resolve("crlf.py"), PRINTS.replace("\n", "\r\n").getBytes(StandardCharsets.UTF_8));
         // git apply wants paths relative to the repository: run the command line in it
-        Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
-        Process p = new ProcessBuilder(java.toString(), "-Xss8m", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "fix", "--diff", "crlf.py", "m.py", "no_eol.py").directory(dir.toFile()).start();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Thread drain = new Thread(() -> { try { p.getErrorStream().transferTo(err); } catch (java.io.IOException ignored) { } });
-        drain.start();
-        byte[] diff = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        drain.join();
-        String out = new String(diff, StandardCharsets.UTF_8), status = err.toString(StandardCharsets.UTF_8);
-        assertEquals(1, p.exitValue(), out + status);
+        ChildCli.Result r = ChildCli.run(dir, "fix", "--diff", "crlf.py", "m.py", "no_eol.py");
+        byte[] diff = r.out();
+        String out = r.outText(), status = r.err();
+        assertEquals(1, r.code(), out + status);
         assertTrue(out.startsWith("--- a/crlf.py\n+++ b/crlf.py\n@@ "), out);
         assertTrue(out.contains("\n--- a/m.py\n+++ b/m.py\n@@ "), out);
         assertTrue(out.contains("\n\\ No newline at end of file\n"), out);
@@ -234,13 +224,9 @@ class FixCommandTest {
     }
 
     private static int git(Path dir, String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of("git"));
-        cmd.addAll(List.of(args));
         try {
-            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return p.waitFor(60, TimeUnit.SECONDS) ? p.exitValue() : -1;
-        } catch (java.io.IOException e) {
+            return ChildCli.git(dir, args).code();
+        } catch (AssertionError e) {
             return -1; // no git
         }
     }
