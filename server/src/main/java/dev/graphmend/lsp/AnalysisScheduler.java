@@ -110,11 +110,15 @@ final class AnalysisScheduler {
         }
     }
 
-    /** Cancels every pending analysis and stops the thread (a running analysis finishes). */
+    /**
+     * Cancels every pending analysis and stops the thread (a running analysis finishes); a request
+     * that waits for a cancelled analysis gets an error instead of waiting forever.
+     */
     void shutdown() {
         for (OpenDocument e : session.docs.all()) {
             synchronized (e) {
                 if (e.task != null) e.task.cancel(false);
+                if (!e.next.isDone()) e.next.completeExceptionally(Requests.error(ResponseErrorCode.InvalidRequest, "the server is shutting down"));
             }
         }
         thread.shutdown();

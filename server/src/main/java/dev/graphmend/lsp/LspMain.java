@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.BooleanSupplier;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.jsonrpc.MessageConsumer;
 import org.eclipse.lsp4j.jsonrpc.RemoteEndpoint;
@@ -39,9 +40,32 @@ public final class LspMain {
             @Override
             protected RemoteEndpoint createRemoteEndpoint(MessageJsonHandler jsonHandler) {
                 MessageConsumer outgoing = wrapMessageConsumer(new BufferedMessageConsumer(output, jsonHandler));
+                BooleanSupplier shutDown = server instanceof GraphmendServer g ? g::isShutDown : () -> false;
                 RemoteEndpoint endpoint = new RemoteEndpoint(outgoing, ServiceEndpoints.toEndpoint(localServices)) {
+                    // LSP 3.17: after shutdown every request is an InvalidRequest error and every
+                    // notification but exit is dropped (the handlers' threads are stopped by then:
+                    // a request that waited for an analysis would never be answered)
+                    @Override
+                    protected void handleRequest(RequestMessage request) {
+                        if (shutDown.getAsBoolean()) {
+                            outgoing.consume(createErrorResponseMessage(request, afterShutdown(request)));
+                            return;
+                        }
+                        super.handleRequest(request);
+                    }
+
+                    @Override
+                    protected void handleNotification(NotificationMessage notification) {
+                        if (shutDown.getAsBoolean() && !"exit".equals(notification.getMethod())) return;
+                        super.handleNotification(notification);
+                    }
+
                     @Override
                     protected void handleRequestIssues(RequestMessage request, List<MessageIssue> issues) {
+                        if (shutDown.getAsBoolean()) {
+                            outgoing.consume(createErrorResponseMessage(request, afterShutdown(request)));
+                            return;
+                        }
                         // several problems with the params of a known method are Invalid params, not Invalid Request
                         if (issues.size() > 1 && request.getMethod() != null) {
                             ResponseError error = new ResponseError(ResponseErrorCode.InvalidParams,
@@ -86,6 +110,11 @@ public final class LspMain {
                 .validateMessages(true)
                 .configureGson(b -> b.registerTypeAdapterFactory(new AnnotatedEditsAdapter()).registerTypeAdapterFactory(new MappedDiagnostic.Adapter()))
                 .create();
+    }
+
+    private static ResponseError afterShutdown(RequestMessage request) {
+        return new ResponseError(ResponseErrorCode.InvalidRequest, "the server is shut down: " + request.getMethod()
+                + " is refused (only exit is accepted after shutdown)", null);
     }
 
     public static int run(List<String> args, InputStream in, OutputStream out, PrintStream err) {

@@ -157,4 +157,30 @@ class RobustnessTest {
             assertEquals(2, r.getRelatedFullDocumentDiagnosticReport().getItems().size());
         }
     }
+
+    /** A request still waiting for an analysis when shutdown arrives is answered (with an error), not left waiting. */
+    @Test
+    void requestWaitingAtShutdownIsAnswered() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Engine slow = mock(Engine.class);
+        when(slow.analyze(any(), any(), any())).thenAnswer(inv -> {
+            entered.countDown();
+            release.await(20, TimeUnit.SECONDS);
+            return Engine.DEFAULT.analyze(inv.getArgument(0), inv.getArgument(1), inv.getArgument(2));
+        });
+        try (Harness h = new Harness(slow)) {
+            h.initialize(Harness.caps(true, false, true), null);
+            h.open(URI, Texts.SAMPLE, 1);
+            var pending = h.remote.getTextDocumentService().diagnostic(new DocumentDiagnosticParams(new TextDocumentIdentifier(URI)));
+            assertTrue(entered.await(10, TimeUnit.SECONDS));
+            h.remote.shutdown().get(10, TimeUnit.SECONDS);
+            var ex = assertThrows(java.util.concurrent.ExecutionException.class, () -> pending.get(10, TimeUnit.SECONDS));
+            assertEquals(ResponseErrorCode.InvalidRequest.getValue(),
+                    ((org.eclipse.lsp4j.jsonrpc.ResponseErrorException) ex.getCause()).getResponseError().getCode());
+            release.countDown();
+            h.remote.exit();
+            assertEquals(0, h.server.onExit().get(10, TimeUnit.SECONDS));
+        }
+    }
 }
