@@ -96,6 +96,9 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
     /** The exit code the process should have now: 0 after {@code shutdown}, else 1. */
     public int exitCode() { return session.shutdown ? 0 : 1; }
 
+    /** The open document at {@code uri}, or null (for tests). */
+    OpenDocument document(String uri) { return session.docs.get(uri); }
+
     /** Completes when the latest workspace indexing has finished (for tests). */
     CompletableFuture<Void> indexed() { return indexing.indexed(); }
 
