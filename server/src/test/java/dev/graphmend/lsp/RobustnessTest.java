@@ -136,15 +136,21 @@ class RobustnessTest {
         }
     }
 
-    @Test
-    void cancelRequestAnswersRequestCancelled() throws Exception {
-        CountDownLatch release = new CountDownLatch(1);
+    /** The engine, each analysis held until {@code release} (at most 20 s); {@code entered} counts down when one starts. */
+    static Engine blocking(CountDownLatch entered, CountDownLatch release) {
         Engine slow = mock(Engine.class);
         when(slow.analyze(any(), any(), any())).thenAnswer(inv -> {
+            entered.countDown();
             release.await(20, TimeUnit.SECONDS);
             return Engine.DEFAULT.analyze(inv.getArgument(0), inv.getArgument(1), inv.getArgument(2));
         });
-        try (Harness h = new Harness(slow)) {
+        return slow;
+    }
+
+    @Test
+    void cancelRequestAnswersRequestCancelled() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        try (Harness h = new Harness(blocking(new CountDownLatch(1), release))) {
             h.initialize(Harness.caps(true, false, true), null);
             h.open(URI, Texts.SAMPLE, 1);
             var f = h.remote.getTextDocumentService().diagnostic(new DocumentDiagnosticParams(new TextDocumentIdentifier(URI)));
@@ -163,13 +169,7 @@ class RobustnessTest {
     void requestWaitingAtShutdownIsAnswered() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Engine slow = mock(Engine.class);
-        when(slow.analyze(any(), any(), any())).thenAnswer(inv -> {
-            entered.countDown();
-            release.await(20, TimeUnit.SECONDS);
-            return Engine.DEFAULT.analyze(inv.getArgument(0), inv.getArgument(1), inv.getArgument(2));
-        });
-        try (Harness h = new Harness(slow)) {
+        try (Harness h = new Harness(blocking(entered, release))) {
             h.initialize(Harness.caps(true, false, true), null);
             h.open(URI, Texts.SAMPLE, 1);
             var pending = h.remote.getTextDocumentService().diagnostic(new DocumentDiagnosticParams(new TextDocumentIdentifier(URI)));
