@@ -41,7 +41,7 @@ public final class LspMain {
             protected RemoteEndpoint createRemoteEndpoint(MessageJsonHandler jsonHandler) {
                 MessageConsumer outgoing = wrapMessageConsumer(new BufferedMessageConsumer(output, jsonHandler));
                 BooleanSupplier shutDown = server instanceof GraphmendServer g ? g::isShutDown : () -> false;
-                RemoteEndpoint endpoint = new RemoteEndpoint(outgoing, ServiceEndpoints.toEndpoint(localServices)) {
+                RemoteEndpoint endpoint = new RemoteEndpoint(outgoing, ServiceEndpoints.toEndpoint(localServices), LspMain::errorOf) {
                     // LSP 3.17: after shutdown every request is an InvalidRequest error and every
                     // notification but exit is dropped (the handlers' threads are stopped by then:
                     // a request that waited for an analysis would never be answered)
@@ -110,6 +110,23 @@ public final class LspMain {
                 .validateMessages(true)
                 .configureGson(b -> b.registerTypeAdapterFactory(new AnnotatedEditsAdapter()).registerTypeAdapterFactory(new MappedDiagnostic.Adapter()))
                 .create();
+    }
+
+    /**
+     * The error response to a request whose handler threw. LSP4J's service interfaces declare
+     * methods this server does not implement (completion, definition, ...), whose default throws
+     * UnsupportedOperationException: that is Method not found, not LSP4J's Internal error with a
+     * stack trace.
+     */
+    static ResponseError errorOf(Throwable t) {
+        Throwable c = t;
+        while (!(c instanceof UnsupportedOperationException) && c.getCause() != null && c.getCause() != c) c = c.getCause();
+        StackTraceElement[] at = c.getStackTrace();
+        if (c instanceof UnsupportedOperationException && at.length > 0 && at[0].getClassName().startsWith("org.eclipse.lsp4j.services.")) {
+            return new ResponseError(ResponseErrorCode.MethodNotFound, "GraphMend's server does not implement "
+                    + at[0].getMethodName() + " (see its capabilities)", null);
+        }
+        return RemoteEndpoint.DEFAULT_EXCEPTION_HANDLER.apply(t);
     }
 
     private static ResponseError afterShutdown(RequestMessage request) {

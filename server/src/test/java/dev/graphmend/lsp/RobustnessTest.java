@@ -52,6 +52,10 @@ class RobustnessTest {
             assertEquals(ResponseErrorCode.InvalidParams.getValue(), errorCode(h.response(m -> "903".equals(m.getId()))));
             h.rawMessage("{\"jsonrpc\": \"2.0\", \"id\": 904, \"method\": \"graphmend/noSuchMethod\", \"params\": {}}");
             assertEquals(ResponseErrorCode.MethodNotFound.getValue(), errorCode(h.response(m -> "904".equals(m.getId()))));
+            // a method LSP4J declares but the server does not implement: Method not found too, not an internal error
+            h.rawMessage("{\"jsonrpc\": \"2.0\", \"id\": 905, \"method\": \"textDocument/completion\", \"params\": {\"textDocument\": {\"uri\": \""
+                    + URI + "\"}, \"position\": {\"line\": 0, \"character\": 0}}}");
+            assertEquals(ResponseErrorCode.MethodNotFound.getValue(), errorCode(h.response(m -> "905".equals(m.getId()))));
             h.rawMessage("{\"jsonrpc\": \"2.0\", \"method\": \"graphmend/noSuchNotification\", \"params\": {}}");
             h.rawMessage("{\"jsonrpc\": \"2.0\", \"method\": \"$/somethingOptional\"}");
             h.rawMessage("{\"jsonrpc\": \"2.0\", \"method\": \"textDocument/didChange\", \"params\": {\"textDocument\": 3}}");
