@@ -110,11 +110,74 @@ final class AnalysisScheduler {
         }
     }
 
-    /** Cancels every pending analysis and stops the thread (a running analysis finishes). */
+    /** How long after a document is closed its memory is released (after the other documents' analyses). */
+    static final long RELEASE_DELAY_MS = 2000;
+    /** Text of documents closed and not yet released (chars); the release task, pending. Guarded by this. */
+    private long closedChars;
+    private java.util.concurrent.ScheduledFuture<?> release;
+
+    /**
+     * A document was closed by the client ({@link #close} was called): after {@link #RELEASE_DELAY_MS}
+     * the analysis thread lets go of what only it held and gives the memory back ({@link #release}).
+     */
+    synchronized void closed(OpenDocument e) {
+        closedChars += e.snapshot().text().length();
+        if (release != null) release.cancel(false);
+        Analysis last;
+        synchronized (e) {
+            last = e.last;
+        }
+        dev.graphmend.passes.config.AnalysisConfig config = last == null ? null : last.config();
+        try {
+            release = thread.schedule(() -> release(config), RELEASE_DELAY_MS, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException ex) {
+            // shutting down
+        }
+    }
+
+    /**
+     * On the analysis thread, when documents were closed: the project host keeps the last project,
+     * which holds the module (the tree) of the document analysed last; while documents are open
+     * their next analysis replaces it, but when none is, the workspace's project is built again
+     * without it (the index's facts stay inferred for the next file opened; with no workspace the
+     * project is dropped). Then, when enough text was closed, a full collection
+     * ({@link IdleCollection#afterClose}). Put off while an analysis is due.
+     */
+    private void release(dev.graphmend.passes.config.AnalysisConfig config) {
+        if (session.shutdown) return;
+        if (hasDueTask()) {
+            synchronized (this) {
+                release = thread.schedule(() -> release(config), RELEASE_DELAY_MS, TimeUnit.MILLISECONDS);
+            }
+            return;
+        }
+        long chars;
+        synchronized (this) {
+            chars = closedChars;
+            closedChars = 0;
+            release = null;
+        }
+        if (session.docs.all().isEmpty()) {
+            List<SourceModule> workspace = session.docs.workspaceModules(session.index, null);
+            if (workspace.isEmpty() || config == null) projects.forget();
+            else projects.project(workspace, config);
+        }
+        long t0 = System.nanoTime();
+        if (idle.afterClose(chars)) {
+            session.log.info("documents closed: full collection in " + (System.nanoTime() - t0) / 1_000_000 + " ms, heap given back to "
+                    + Runtime.getRuntime().totalMemory() / 1_000_000 + " MB");
+        }
+    }
+
+    /**
+     * Cancels every pending analysis and stops the thread (a running analysis finishes); a request
+     * that waits for a cancelled analysis gets an error instead of waiting forever.
+     */
     void shutdown() {
         for (OpenDocument e : session.docs.all()) {
             synchronized (e) {
                 if (e.task != null) e.task.cancel(false);
+                if (!e.next.isDone()) e.next.completeExceptionally(Requests.error(ResponseErrorCode.InvalidRequest, "the server is shutting down"));
             }
         }
         thread.shutdown();

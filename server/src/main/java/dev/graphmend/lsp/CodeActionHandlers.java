@@ -10,6 +10,7 @@ import org.eclipse.lsp4j.CodeActionParams;
 import org.eclipse.lsp4j.Command;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.jsonrpc.CompletableFutures;
+import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 
@@ -40,19 +41,25 @@ final class CodeActionHandlers {
         return scheduler.analysisOf(e).thenApplyAsync(a -> codeActions.actions(a, params), session.work);
     }
 
+    /**
+     * {@code codeAction/resolve}: the data is checked whole first ({@link ActionData#parse}:
+     * {@code InvalidParams} saying what is wrong); a version other than the document's current one
+     * is {@code ContentModified}, as LSP asks of a request on content that changed.
+     */
     CompletableFuture<CodeAction> resolve(CodeAction action) {
-        JsonObject data = action.getData() instanceof JsonElement j && j.isJsonObject() ? j.getAsJsonObject() : null;
-        if (data == null || !data.has("uri") || !data.has("version") || !data.has("kind")) {
-            return Requests.failed(ResponseErrorCode.InvalidParams, "codeAction/resolve: this action has no GraphMend data");
+        if (action == null) return Requests.failed(ResponseErrorCode.InvalidParams, "codeAction/resolve: the params must be a code action");
+        ActionData data;
+        try {
+            data = ActionData.parse(action.getData());
+        } catch (ResponseErrorException invalid) {
+            return CompletableFuture.failedFuture(invalid);
         }
-        String uri = data.get("uri").getAsString();
-        int version = data.get("version").getAsInt();
-        OpenDocument e = session.docs.get(uri);
-        if (e == null) return Requests.failed(ResponseErrorCode.InvalidParams, "document not open: " + uri);
+        OpenDocument e = session.docs.get(data.uri());
+        if (e == null) return Requests.failed(ResponseErrorCode.InvalidParams, "codeAction/resolve: document not open: " + data.uri());
         return scheduler.analysisOf(e).thenApplyAsync(a -> {
-            if (a.snapshot().version != version) {
-                throw Requests.error(ResponseErrorCode.ContentModified, "the document changed (version " + version
-                        + " is stale, now " + a.snapshot().version + "); ask for code actions again");
+            if (a.snapshot().version != data.version()) {
+                throw Requests.error(ResponseErrorCode.ContentModified, "the document changed (version " + data.version()
+                        + " is not the current one, " + a.snapshot().version + "); ask for code actions again");
             }
             action.setEdit(codeActions.editFor(a, data));
             return action;

@@ -1,6 +1,5 @@
 package dev.graphmend.lsp;
 
-import com.google.gson.JsonObject;
 import dev.graphmend.passes.FixAll;
 import dev.graphmend.passes.analysis.Project;
 import dev.graphmend.passes.analysis.SourceModule;
@@ -64,19 +63,18 @@ final class CodeActions {
                 ca.setKind(CodeActionKind.QuickFix);
                 ca.setDiagnostics(List.of(a.lsp().get(i)));
                 ca.setIsPreferred(f.safety().isSafe());
-                JsonObject data = data(s, "fix", i, d.code());
-                data.addProperty("fix", j);
-                if (lazy) ca.setData(data);
+                ActionData data = ActionData.fix(s, i, d.code(), j);
+                if (lazy) ca.setData(data.toJson());
                 else ca.setEdit(editFor(a, data));
                 out.add(Either.forRight(ca));
             }
-            JsonObject data = data(s, "disable", i, d.code());
+            ActionData data = ActionData.disable(s, i, d.code());
             WorkspaceEdit disable = editFor(a, data);
             if (disable != null) {
                 CodeAction ca = new CodeAction("Disable " + d.code() + " for this line");
                 ca.setKind(CodeActionKind.QuickFix);
                 ca.setDiagnostics(List.of(a.lsp().get(i)));
-                if (lazy) ca.setData(data);
+                if (lazy) ca.setData(data.toJson());
                 else ca.setEdit(disable);
                 out.add(Either.forRight(ca));
             }
@@ -107,9 +105,9 @@ final class CodeActions {
     private CodeAction fixAllAction(Analysis a, String title, String kind, boolean lazy) {
         CodeAction ca = new CodeAction(title);
         ca.setKind(kind);
-        JsonObject data = data(a.snapshot(), "fixAll", -1, null);
+        ActionData data = ActionData.fixAll(a.snapshot());
         if (lazy) {
-            ca.setData(data);
+            ca.setData(data.toJson());
         } else {
             WorkspaceEdit we = editFor(a, data);
             if (we == null) return null;
@@ -124,32 +122,27 @@ final class CodeActions {
         return false;
     }
 
-    private static JsonObject data(Snapshot s, String kind, int diagnostic, String code) {
-        JsonObject o = new JsonObject();
-        o.addProperty("uri", s.uri);
-        o.addProperty("version", s.version);
-        o.addProperty("kind", kind);
-        if (diagnostic >= 0) o.addProperty("diagnostic", diagnostic);
-        if (code != null) o.addProperty("code", code);
-        return o;
-    }
-
-    /** The edit a code action's data describes, computed on the analysis of the same version; null when there is none. */
-    WorkspaceEdit editFor(Analysis a, JsonObject data) {
+    /**
+     * The edit a code action's data describes, computed on the analysis of the same version; null
+     * when there is none. A diagnostic or fix index that this analysis does not have, or a
+     * diagnostic of another rule at the index, is {@code ContentModified}: the same version is
+     * analysed again when another file changes, and its diagnostics may change with it.
+     */
+    WorkspaceEdit editFor(Analysis a, ActionData data) {
         Snapshot s = a.snapshot();
         Positions pos = s.positions(caps.get().encoding());
-        String kind = data.get("kind").getAsString();
-        if (kind.equals("fixAll")) {
+        String kind = data.kind();
+        if (kind.equals(ActionData.FIX_ALL)) {
             FixAllEdit f = fixAllEdit(a);
             return f == null ? new WorkspaceEdit() : f.edit();
         }
-        int i = data.has("diagnostic") ? data.get("diagnostic").getAsInt() : -1;
-        if (i < 0 || i >= a.engine().size() || !a.engine().get(i).code().equals(data.has("code") ? data.get("code").getAsString() : "")) {
-            throw new ResponseErrorException(new ResponseError(ResponseErrorCode.ContentModified,
-                    "the diagnostic this action was made for is gone; ask for code actions again", null));
+        int i = data.diagnostic();
+        if (i >= a.engine().size() || !a.engine().get(i).code().equals(data.code())) {
+            throw new ResponseErrorException(new ResponseError(ResponseErrorCode.ContentModified, "the diagnostic this action was made for ("
+                    + data.code() + ", number " + i + " of version " + s.version + ") is gone; ask for code actions again", null));
         }
         Diagnostic d = a.engine().get(i);
-        if (kind.equals("disable")) {
+        if (kind.equals(ActionData.DISABLE)) {
             Suppress.Insert ins = Suppress.forLine(s.ir.lines(), d.span().line(), d.span().endLine(), d.code());
             if (ins == null) return null;
             Position at = pos.fromUtf16(ins.line() - 1, ins.utf16Col());
@@ -157,10 +150,12 @@ final class CodeActions {
                     new Edits.Annotation("graphmend.suppress", "Suppress " + d.code() + " on this line",
                             "Adds a '# graphmend: ignore[" + d.code() + "]' comment; the code is unchanged.", false));
         }
-        if (kind.equals("fix")) {
-            int j = data.has("fix") ? data.get("fix").getAsInt() : -1;
-            if (j < 0 || j >= d.fixes().size()) {
-                throw new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams, "no such fix", null));
+        if (kind.equals(ActionData.FIX)) {
+            int j = data.fix();
+            if (j >= d.fixes().size()) {
+                throw new ResponseErrorException(new ResponseError(ResponseErrorCode.ContentModified, "the diagnostic " + d.code()
+                        + " at line " + d.span().line() + " has " + d.fixes().size() + " fixes now, not fix number " + j
+                        + "; ask for code actions again", null));
             }
             Diagnostic.Fix described = d.fixes().get(j);
             // the analysis only described the fix: its edits are built now, on this version, and re-parse-checked

@@ -88,6 +88,7 @@ final class DocumentSync {
         OpenDocument e = session.docs.remove(uri);
         if (e == null) return;
         scheduler.close(e);
+        scheduler.closed(e);
         LanguageClient c = session.client;
         if (c != null) c.publishDiagnostics(new PublishDiagnosticsParams(uri, List.of()));
         Path p = e.snapshot().path;

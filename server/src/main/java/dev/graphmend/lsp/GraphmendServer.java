@@ -90,8 +90,14 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
     /** Completes with the process exit code when {@code exit} arrives (0 after shutdown, else 1). */
     public CompletableFuture<Integer> onExit() { return exited; }
 
+    /** Whether {@code shutdown} has arrived: every request after it is refused, every notification but exit dropped ({@link LspMain}). */
+    public boolean isShutDown() { return session.shutdown; }
+
     /** The exit code the process should have now: 0 after {@code shutdown}, else 1. */
     public int exitCode() { return session.shutdown ? 0 : 1; }
+
+    /** The open document at {@code uri}, or null (for tests). */
+    OpenDocument document(String uri) { return session.docs.get(uri); }
 
     /** Completes when the latest workspace indexing has finished (for tests). */
     CompletableFuture<Void> indexed() { return indexing.indexed(); }

@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.BooleanSupplier;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.jsonrpc.MessageConsumer;
 import org.eclipse.lsp4j.jsonrpc.RemoteEndpoint;
@@ -40,9 +41,32 @@ public final class LspMain {
             @Override
             protected RemoteEndpoint createRemoteEndpoint(MessageJsonHandler jsonHandler) {
                 MessageConsumer outgoing = wrapMessageConsumer(new BufferedMessageConsumer(output, jsonHandler));
-                RemoteEndpoint endpoint = new RemoteEndpoint(outgoing, ServiceEndpoints.toEndpoint(localServices)) {
+                BooleanSupplier shutDown = server instanceof GraphmendServer g ? g::isShutDown : () -> false;
+                RemoteEndpoint endpoint = new RemoteEndpoint(outgoing, ServiceEndpoints.toEndpoint(localServices), LspMain::errorOf) {
+                    // LSP 3.17: after shutdown every request is an InvalidRequest error and every
+                    // notification but exit is dropped (the handlers' threads are stopped by then:
+                    // a request that waited for an analysis would never be answered)
+                    @Override
+                    protected void handleRequest(RequestMessage request) {
+                        if (shutDown.getAsBoolean()) {
+                            outgoing.consume(createErrorResponseMessage(request, afterShutdown(request)));
+                            return;
+                        }
+                        super.handleRequest(request);
+                    }
+
+                    @Override
+                    protected void handleNotification(NotificationMessage notification) {
+                        if (shutDown.getAsBoolean() && !"exit".equals(notification.getMethod())) return;
+                        super.handleNotification(notification);
+                    }
+
                     @Override
                     protected void handleRequestIssues(RequestMessage request, List<MessageIssue> issues) {
+                        if (shutDown.getAsBoolean()) {
+                            outgoing.consume(createErrorResponseMessage(request, afterShutdown(request)));
+                            return;
+                        }
                         // several problems with the params of a known method are Invalid params, not Invalid Request
                         if (issues.size() > 1 && request.getMethod() != null) {
                             ResponseError error = new ResponseError(ResponseErrorCode.InvalidParams,
@@ -87,6 +111,28 @@ public final class LspMain {
                 .validateMessages(true)
                 .configureGson(b -> b.registerTypeAdapterFactory(new AnnotatedEditsAdapter()).registerTypeAdapterFactory(new MappedDiagnostic.Adapter()))
                 .create();
+    }
+
+    /**
+     * The error response to a request whose handler threw. LSP4J's service interfaces declare
+     * methods this server does not implement (completion, definition, ...), whose default throws
+     * UnsupportedOperationException: that is Method not found, not LSP4J's Internal error with a
+     * stack trace.
+     */
+    static ResponseError errorOf(Throwable t) {
+        Throwable c = t;
+        while (!(c instanceof UnsupportedOperationException) && c.getCause() != null && c.getCause() != c) c = c.getCause();
+        StackTraceElement[] at = c.getStackTrace();
+        if (c instanceof UnsupportedOperationException && at.length > 0 && at[0].getClassName().startsWith("org.eclipse.lsp4j.services.")) {
+            return new ResponseError(ResponseErrorCode.MethodNotFound, "GraphMend's server does not implement "
+                    + at[0].getMethodName() + " (see its capabilities)", null);
+        }
+        return RemoteEndpoint.DEFAULT_EXCEPTION_HANDLER.apply(t);
+    }
+
+    private static ResponseError afterShutdown(RequestMessage request) {
+        return new ResponseError(ResponseErrorCode.InvalidRequest, "the server is shut down: " + request.getMethod()
+                + " is refused (only exit is accepted after shutdown)", null);
     }
 
     public static int run(List<String> args, InputStream in, OutputStream out, PrintStream err) {

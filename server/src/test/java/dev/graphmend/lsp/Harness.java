@@ -212,9 +212,10 @@ final class Harness implements AutoCloseable {
     public void close() {
         String step = "shutdown";
         try {
-            remote.shutdown().get(5, TimeUnit.SECONDS);
+            // (a test may have shut the server down or ended it itself: a second shutdown is refused)
+            if (!server.isShutDown()) remote.shutdown().get(5, TimeUnit.SECONDS);
             step = "exit";
-            remote.exit();
+            if (!server.onExit().isDone()) remote.exit();
             server.onExit().get(5, TimeUnit.SECONDS);
         } catch (Exception e) {
             System.err.println("DEBUGCLOSE " + step + " " + e);

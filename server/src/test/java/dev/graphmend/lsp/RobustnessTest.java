@@ -52,6 +52,10 @@ class RobustnessTest {
             assertEquals(ResponseErrorCode.InvalidParams.getValue(), errorCode(h.response(m -> "903".equals(m.getId()))));
             h.rawMessage("{\"jsonrpc\": \"2.0\", \"id\": 904, \"method\": \"graphmend/noSuchMethod\", \"params\": {}}");
             assertEquals(ResponseErrorCode.MethodNotFound.getValue(), errorCode(h.response(m -> "904".equals(m.getId()))));
+            // a method LSP4J declares but the server does not implement: Method not found too, not an internal error
+            h.rawMessage("{\"jsonrpc\": \"2.0\", \"id\": 905, \"method\": \"textDocument/completion\", \"params\": {\"textDocument\": {\"uri\": \""
+                    + URI + "\"}, \"position\": {\"line\": 0, \"character\": 0}}}");
+            assertEquals(ResponseErrorCode.MethodNotFound.getValue(), errorCode(h.response(m -> "905".equals(m.getId()))));
             h.rawMessage("{\"jsonrpc\": \"2.0\", \"method\": \"graphmend/noSuchNotification\", \"params\": {}}");
             h.rawMessage("{\"jsonrpc\": \"2.0\", \"method\": \"$/somethingOptional\"}");
             h.rawMessage("{\"jsonrpc\": \"2.0\", \"method\": \"textDocument/didChange\", \"params\": {\"textDocument\": 3}}");
@@ -136,15 +140,21 @@ class RobustnessTest {
         }
     }
 
-    @Test
-    void cancelRequestAnswersRequestCancelled() throws Exception {
-        CountDownLatch release = new CountDownLatch(1);
+    /** The engine, each analysis held until {@code release} (at most 20 s); {@code entered} counts down when one starts. */
+    static Engine blocking(CountDownLatch entered, CountDownLatch release) {
         Engine slow = mock(Engine.class);
         when(slow.analyze(any(), any(), any())).thenAnswer(inv -> {
+            entered.countDown();
             release.await(20, TimeUnit.SECONDS);
             return Engine.DEFAULT.analyze(inv.getArgument(0), inv.getArgument(1), inv.getArgument(2));
         });
-        try (Harness h = new Harness(slow)) {
+        return slow;
+    }
+
+    @Test
+    void cancelRequestAnswersRequestCancelled() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        try (Harness h = new Harness(blocking(new CountDownLatch(1), release))) {
             h.initialize(Harness.caps(true, false, true), null);
             h.open(URI, Texts.SAMPLE, 1);
             var f = h.remote.getTextDocumentService().diagnostic(new DocumentDiagnosticParams(new TextDocumentIdentifier(URI)));
@@ -155,6 +165,26 @@ class RobustnessTest {
             DocumentDiagnosticReport r = h.remote.getTextDocumentService()
                     .diagnostic(new DocumentDiagnosticParams(new TextDocumentIdentifier(URI))).get(20, TimeUnit.SECONDS);
             assertEquals(2, r.getRelatedFullDocumentDiagnosticReport().getItems().size());
+        }
+    }
+
+    /** A request still waiting for an analysis when shutdown arrives is answered (with an error), not left waiting. */
+    @Test
+    void requestWaitingAtShutdownIsAnswered() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (Harness h = new Harness(blocking(entered, release))) {
+            h.initialize(Harness.caps(true, false, true), null);
+            h.open(URI, Texts.SAMPLE, 1);
+            var pending = h.remote.getTextDocumentService().diagnostic(new DocumentDiagnosticParams(new TextDocumentIdentifier(URI)));
+            assertTrue(entered.await(10, TimeUnit.SECONDS));
+            h.remote.shutdown().get(10, TimeUnit.SECONDS);
+            var ex = assertThrows(java.util.concurrent.ExecutionException.class, () -> pending.get(10, TimeUnit.SECONDS));
+            assertEquals(ResponseErrorCode.InvalidRequest.getValue(),
+                    ((org.eclipse.lsp4j.jsonrpc.ResponseErrorException) ex.getCause()).getResponseError().getCode());
+            release.countDown();
+            h.remote.exit();
+            assertEquals(0, h.server.onExit().get(10, TimeUnit.SECONDS));
         }
     }
 }
