@@ -34,7 +34,7 @@ for copies in 170 850; do
     f="$tmp/dense_$copies.py"
     python3 "$root/bench/dense_file.py" "$copies" "$f"
     lines="$(wc -l <"$f")"
-    diags="$(java -Xss16m -jar "$jar" check --output-format json "$f" 2>/dev/null | python3 -c 'import json,sys; print(sum(len(x["diagnostics"]) for x in json.load(sys.stdin)["files"]))' || true)"
+    diags="$(java -jar "$jar" check --output-format json "$f" 2>/dev/null | python3 -c 'import json,sys; print(sum(len(x["diagnostics"]) for x in json.load(sys.stdin)["files"]))' || true)"
     read -r cs cm < <(measure check "$root/graphmend" check -q "$f")
     read -r fs fm < <(measure fix "$root/graphmend" fix --diff -q "$f")
     T[$copies]="$cs $fs"

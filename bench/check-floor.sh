@@ -15,7 +15,7 @@ echo "== building (reactor install, then bench/)" >&2
 (cd "$root" && mvn -q -DskipTests install)
 (cd "$here" && mvn -q compile dependency:build-classpath -Dmdep.outputFile=target/classpath.txt)
 cp="$here/target/classes:$(cat "$here/target/classpath.txt")"
-jvm=(java -Xss16m -XX:TieredStopAtLevel=1) # the options ./graphmend gives batch commands
+jvm=(java -XX:TieredStopAtLevel=1) # the options ./graphmend gives batch commands
 
 files=$(find "$dir" -name '*.py' | wc -l)
 lines=$(find "$dir" -name '*.py' -print0 | xargs -0 cat | wc -l)

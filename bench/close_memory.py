@@ -91,7 +91,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--jar", default=str(HERE.parent / "server/target/graphmend.jar"))
     ap.add_argument("--java", default="java")
-    ap.add_argument("--java-opts", default="-Xss16m -XX:+UseSerialGC -XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:-ShrinkHeapInSteps -Xms192m -XX:NewSize=128m",
+    ap.add_argument("--java-opts", default="-XX:+UseSerialGC -XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:-ShrinkHeapInSteps -Xms192m -XX:NewSize=128m",
                     help="the JVM options the editor clients pass (the graphmend launcher's)")
     ap.add_argument("--files", type=int, default=5)
     ap.add_argument("--copies", type=int, default=340)

@@ -39,7 +39,7 @@ def main():
     files = sorted(os.path.join(d, f) for d, _, fs in os.walk(dest) for f in fs if f.startswith("modeling_") and f.endswith(".py"))
     before = {f: open(f, "rb").read() for f in files}
 
-    cmd = ["java", "-Xss16m", "-jar", args.jar, "fix", "--no-config"] + (["--unsafe-fixes"] if args.unsafe else []) + files
+    cmd = ["java", "-jar", args.jar, "fix", "--no-config"] + (["--unsafe-fixes"] if args.unsafe else []) + files
     run = subprocess.run(cmd, capture_output=True, text=True)
     if run.returncode == 2:
         print(run.stderr[-3000:], file=sys.stderr)

@@ -17,7 +17,7 @@ echo "== building (reactor install, then bench/)" >&2
 (cd "$root" && mvn -q -DskipTests install)
 (cd "$here" && mvn -q compile dependency:build-classpath -Dmdep.outputFile=target/classpath.txt)
 for kind in type enter; do
-  java ${JAVA_OPTS:--Xss16m -XX:+UseSerialGC -XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:-ShrinkHeapInSteps -Xms192m -XX:NewSize=128m} \
+  java ${JAVA_OPTS:--XX:+UseSerialGC -XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:-ShrinkHeapInSteps -Xms192m -XX:NewSize=128m} \
     -cp "$here/target/classes:$(cat "$here/target/classpath.txt")" \
     dev.graphmend.bench.KeystrokeBench "$file" "$kind" "$edits" $workspace
 done

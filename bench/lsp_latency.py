@@ -587,7 +587,7 @@ def main():
     ap.add_argument("--servers", default="graphmend,ruff,pyright")
     ap.add_argument("--jar", default=str(ROOT / "server/target/graphmend.jar"))
     ap.add_argument("--java", default="java")
-    ap.add_argument("--java-opts", default="-Xss16m -XX:+UseSerialGC -XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:-ShrinkHeapInSteps -Xms192m -XX:NewSize=128m")  # what the editor clients pass
+    ap.add_argument("--java-opts", default="-XX:+UseSerialGC -XX:FreqInlineSize=100 -XX:InlineSmallCode=1000 -XX:-ShrinkHeapInSteps -Xms192m -XX:NewSize=128m")  # what the editor clients pass
     ap.add_argument("--ruff", default="/root/.cache/graphmend/bench-env/bin/ruff")
     ap.add_argument("--pyright", default=str(Path.home() / ".cache/graphmend/bench-node/node_modules/.bin/pyright-langserver"))
     ap.add_argument("--warmup", type=int, default=30)

@@ -58,7 +58,7 @@ for pair in "4.52.4 eval/results.json" "5.24.0 eval/newest/results.json"; do
         fi
         rc=0
         t0=$SECONDS
-        java -Xss16m -jar "$jar" fix -q --exit-zero "${flags[@]}" "${files[@]}" >/dev/null 2>"$cache/fix-$version-$variant.err" || rc=$?
+        java -jar "$jar" fix -q --exit-zero "${flags[@]}" "${files[@]}" >/dev/null 2>"$cache/fix-$version-$variant.err" || rc=$?
         echo "== transformers $version, graphmend fix ${flags[*]:-(safe)} on ${#files[@]} path(s): exit $rc, $((SECONDS - t0)) s" | tee -a "$out"
         if [[ $rc != 0 ]]; then tail -5 "$cache/fix-$version-$variant.err" | tee -a "$out"; status=1; fi
         if ! python3 "$root/eval/ruff_diff.py" --ruff "$ruff" --original "$pkg_root" --fixed "$copy" | tee -a "$out"; then

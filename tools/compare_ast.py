@@ -154,7 +154,7 @@ def main(argv):
             print("compare_ast: %s: no such jar (build with: mvn -q -DskipTests package)" % args.jar,
                   file=sys.stderr)
             return 2
-        ours_cmd = ["java", "-Xss16m", "-jar", args.jar, "ast"]
+        ours_cmd = ["java", "-jar", args.jar, "ast"]
         ours_name = "java -jar " + args.jar
     else:
         ours_cmd = [os.path.join(ROOT, "graphmend"), "ast"]

@@ -80,7 +80,7 @@ function M.config(opts)
   if not java then return nil end
   return {
     name = 'graphmend',
-    cmd = { java, '-Xss16m', '-XX:+UseSerialGC', '-XX:FreqInlineSize=100', '-XX:InlineSmallCode=1000', '-XX:-ShrinkHeapInSteps', '-Xms192m', '-XX:NewSize=128m', '-jar', jar, 'lsp' },
+    cmd = { java, '-XX:+UseSerialGC', '-XX:FreqInlineSize=100', '-XX:InlineSmallCode=1000', '-XX:-ShrinkHeapInSteps', '-Xms192m', '-XX:NewSize=128m', '-jar', jar, 'lsp' },
     filetypes = { 'python' },
     root_markers = opts.root_markers,
     init_options = settings_of(opts),

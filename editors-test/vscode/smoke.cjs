@@ -128,7 +128,7 @@ async function customServerPath() {
   // graphmend.path naming a program (a launcher like the repository's `graphmend`): started with
   // `lsp`, without a Java search; this one runs the jar the .vsix carries
   const script = path.join(tmp, 'custom-launcher.sh');
-  fs.writeFileSync(script, `#!/bin/sh\nexec java -Xss16m -jar '${path.join(extDir, 'server/graphmend.jar')}' "$@"\n`, { mode: 0o755 });
+  fs.writeFileSync(script, `#!/bin/sh\nexec java -jar '${path.join(extDir, 'server/graphmend.jar')}' "$@"\n`, { mode: 0o755 });
   const fake = createFake({ settings: { 'graphmend.path': script } });
   const ext = load(fake);
   await ext.activate(context());

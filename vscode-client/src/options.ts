@@ -4,7 +4,7 @@
 import { minimatch } from 'minimatch';
 
 /** JVM options the bundled server runs with unless graphmend.java.args says otherwise (docs/lsp.md). */
-export const DEFAULT_JAVA_ARGS = ['-Xss16m', '-XX:+UseSerialGC', '-XX:FreqInlineSize=100', '-XX:InlineSmallCode=1000', '-XX:-ShrinkHeapInSteps', '-Xms192m', '-XX:NewSize=128m'];
+export const DEFAULT_JAVA_ARGS = ['-XX:+UseSerialGC', '-XX:FreqInlineSize=100', '-XX:InlineSmallCode=1000', '-XX:-ShrinkHeapInSteps', '-Xms192m', '-XX:NewSize=128m'];
 
 export interface ServerCommand {
   command: string;
