@@ -36,9 +36,20 @@ final class ChildCli {
         return start(dir, ProcessBuilder.Redirect.PIPE, true, args);
     }
 
+    /** Standard output read whole, the JVM started with {@code jvmOptions} (none: a plain {@code java}, 1 MB thread stacks). */
+    static Result runWithJvm(List<String> jvmOptions, Path dir, String... args) throws Exception {
+        return start(jvmOptions, dir, ProcessBuilder.Redirect.PIPE, false, args);
+    }
+
     private static Result start(Path dir, ProcessBuilder.Redirect stdout, boolean closeAtOnce, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xss8m", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        return start(List.of(), dir, stdout, closeAtOnce, args);
+    }
+
+    private static Result start(List<String> jvmOptions, Path dir, ProcessBuilder.Redirect stdout, boolean closeAtOnce,
+                                String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(stdout).start();
         p.getOutputStream().close();
@@ -54,9 +65,9 @@ final class ChildCli {
         byte[] out = new byte[0];
         if (closeAtOnce) p.getInputStream().close();
         else if (stdout == ProcessBuilder.Redirect.PIPE) out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+        if (!p.waitFor(600, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new AssertionError("graphmend " + String.join(" ", args) + " did not finish in 120 s");
+            throw new AssertionError("graphmend " + String.join(" ", args) + " did not finish in 600 s");
         }
         drain.join();
         return new Result(p.exitValue(), out, err.toString(StandardCharsets.UTF_8));
