@@ -3,6 +3,7 @@ package dev.graphmend.passes;
 import dev.graphmend.ir.concurrent.DeepStack;
 import dev.graphmend.ir.document.PythonDocument;
 import dev.graphmend.ir.document.UniIR;
+import dev.graphmend.ir.parse.CompileProblems;
 import dev.graphmend.ir.source.DecodeProblem;
 import dev.graphmend.ir.source.SourceText;
 import dev.graphmend.ir.symbols.Workspace;
@@ -33,6 +34,10 @@ public final class ProjectLoader {
      * (Python reads source as UTF-8 unless a PEP 263 coding line says otherwise).
      */
     static String undecodable(DecodeProblem p) {
+        if (p.message().equals(SourceText.NULL_BYTES)) {
+            return "line " + p.line() + ", column " + p.column() + ": " + p.message()
+                    + " (CPython refuses the file too: a NUL byte in source is usually a sign of a binary or damaged file)";
+        }
         String where = "cannot decode line " + p.line() + ", column " + p.column() + ": " + p.message();
         if (p.message().contains("'utf-8' codec")) {
             return where + " (Python reads source as UTF-8: save the file as UTF-8, or declare its encoding on the"
@@ -71,8 +76,9 @@ public final class ProjectLoader {
             return new Problem(in.shownPath(), "cannot read: " + describe(e));
         }
         SourceText text = SourceText.decode(bytes);
-        if (!text.problems().isEmpty()) {
-            return new Problem(in.shownPath(), undecodable(text.problems().get(0)));
+        List<DecodeProblem> problems = CompileProblems.of(text);
+        if (!problems.isEmpty()) {
+            return new Problem(in.shownPath(), undecodable(problems.get(0)));
         }
         return module(in.file(), in.shownPath(), text.text());
     }

@@ -126,6 +126,11 @@ final class SafeWrite {
         byte[] body = bom ? Arrays.copyOfRange(bytes, 3, bytes.length) : bytes;
         // Java's codec of the same name must give back the very bytes CPython decoded, or the
         // lines the fix did not touch would change too.
+        if (!decoded.invalidUtf8().isEmpty()) {
+            // CPython compiles it (the bytes are in comments), but they have no text to write back
+            throw new Refused("it holds bytes that are not UTF-8 (line " + decoded.invalidUtf8().get(0).line()
+                    + "), which a rewrite would not keep");
+        }
         if (!Arrays.equals(encode(original, cs), body)) {
             throw new Refused("its encoding (" + decoded.encoding() + ") cannot be written back byte for byte");
         }

@@ -112,7 +112,7 @@ public final class PythonSourceParser {
         } finally {
             forgetInput();
         }
-        for (DecodeProblem p : source.problems()) {
+        for (DecodeProblem p : CompileProblems.of(source)) {
             errors.add(new SyntaxError(p.line(), p.column(), p.message()));
         }
         errors.sort(Comparator.comparingInt(SyntaxError::line).thenComparingInt(SyntaxError::column));

@@ -49,7 +49,11 @@ final class SourceDecoder {
     private static final char REPLACEMENT = '\uFFFD';
 
     /** The result handed to {@link SourceText}. */
-    record Decoded(String text, String encoding, List<DecodeProblem> problems) {}
+    /**
+     * {@code invalidUtf8}: with UTF-8 (the default or declared), the first invalid byte of every line
+     * that has one, however many (the problems stop at {@link #MAX_DECODE_ERROR_LINES}); else empty.
+     */
+    record Decoded(String text, String encoding, List<DecodeProblem> problems, List<DecodeProblem> invalidUtf8) {}
 
     static Decoded decode(byte[] bytes) {
         int n = bytes.length;
@@ -153,7 +157,9 @@ final class SourceDecoder {
         }
         problems.addAll(locate(text, pending));
         problems.sort(Comparator.comparingInt(DecodeProblem::line).thenComparingInt(DecodeProblem::column));
-        return new Decoded(text, codec.name(), List.copyOf(problems));
+        List<DecodeProblem> invalidUtf8 = codec.kind() == PythonCodecs.Kind.UTF8 && cookieProblem == null
+                ? locate(text, sink.everyLine) : List.of();
+        return new Decoded(text, codec.name(), List.copyOf(problems), invalidUtf8);
     }
 
     /** Problems of already-decoded text ({@link SourceText#of}): NUL and lone surrogates, which CPython rejects. */
@@ -342,6 +348,8 @@ final class SourceDecoder {
         private final String codec;
         private final String prefix;
         final List<PendingProblem> recorded = new ArrayList<>();
+        /** The first error of every line, past the limit too. */
+        final List<PendingProblem> everyLine = new ArrayList<>();
         int extraLines;
         int firstExtraCharIndex = -1;
         private int lastCharIndex = -1;
@@ -373,8 +381,10 @@ final class SourceDecoder {
             }
             lastCharIndex = charIndex;
             scannedTo = charIndex;
+            PendingProblem problem = new PendingProblem(charIndex, message(bytes, byteOffset, byteLen, reason));
+            everyLine.add(problem);
             if (recorded.size() < MAX_DECODE_ERROR_LINES) {
-                recorded.add(new PendingProblem(charIndex, message(bytes, byteOffset, byteLen, reason)));
+                recorded.add(problem);
             } else {
                 if (extraLines == 0) {
                     firstExtraCharIndex = charIndex;

@@ -12,17 +12,26 @@ import java.util.List;
  * <p>Immutable and thread-safe.
  */
 public final class SourceText {
+    /** The problem of a NUL byte, in CPython's words. */
+    public static final String NULL_BYTES = SourceDecoder.NULL_BYTES;
+
     private final String text;
     private final String normalized;
     private final String encoding;
     private final List<DecodeProblem> problems;
+    private final List<DecodeProblem> invalidUtf8;
     private volatile LineIndex lines;
 
     private SourceText(String text, String encoding, List<DecodeProblem> problems) {
+        this(text, encoding, problems, List.of());
+    }
+
+    private SourceText(String text, String encoding, List<DecodeProblem> problems, List<DecodeProblem> invalidUtf8) {
         this.text = text;
         this.normalized = normalize(text);
         this.encoding = encoding;
         this.problems = problems;
+        this.invalidUtf8 = invalidUtf8;
     }
 
     /**
@@ -34,7 +43,7 @@ public final class SourceText {
         byte[] b = bytes == null ? new byte[0] : bytes;
         try {
             SourceDecoder.Decoded d = SourceDecoder.decode(b);
-            return new SourceText(d.text(), d.encoding(), d.problems());
+            return new SourceText(d.text(), d.encoding(), d.problems(), d.invalidUtf8());
         } catch (RuntimeException e) {
             // Not expected (the decoder is fuzzed), but this method promises never to throw.
             String text = new String(b, StandardCharsets.UTF_8);
@@ -104,6 +113,16 @@ public final class SourceText {
      */
     public List<DecodeProblem> problems() {
         return problems;
+    }
+
+    /**
+     * With UTF-8 (the default, or declared): the first invalid byte of every line that has one, as
+     * the problem it is (also past the lines {@link #problems()} reports); empty for other encodings.
+     * Which of them CPython's {@code compile} reports depends on the tokens they fall in (see
+     * {@code dev.graphmend.ir.parse.CompileProblems}).
+     */
+    public List<DecodeProblem> invalidUtf8() {
+        return invalidUtf8;
     }
 
     /** The line index over {@link #normalized()}, built on first use. */
