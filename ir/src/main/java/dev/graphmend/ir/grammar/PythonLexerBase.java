@@ -165,6 +165,7 @@ public abstract class PythonLexerBase extends Lexer {
                 scanFStringText(fs);
                 continue;
             }
+            skipBlanks();
             Token t = super.nextToken();
             int type = t.getType();
             if (type == Token.EOF) {
@@ -184,6 +185,23 @@ public abstract class PythonLexerBase extends Lexer {
             if (pending.isEmpty()) return t;
             pending.add(t);
         }
+    }
+
+    /**
+     * Consumes spaces and tabs before the next token here, a few times faster than the grammar's
+     * skipped WS rule (ANTLR's lexer costs ~10 ns a character): indentation is most of the text of
+     * deeply nested code. Only the column moves; the line's indentation is measured from the text.
+     */
+    private void skipBlanks() {
+        CharStream in = _input;
+        int c = in.LA(1);
+        if (c != ' ' && c != '\t') return;
+        int start = in.index();
+        do {
+            in.consume();
+            c = in.LA(1);
+        } while (c == ' ' || c == '\t');
+        getInterpreter().setCharPositionInLine(getInterpreter().getCharPositionInLine() + in.index() - start);
     }
 
     // ---------------------------------------------------------------- layout

@@ -15,7 +15,8 @@ import org.antlr.v4.runtime.Token;
  * limits"). One linear pass, no recursion:
  * <ul>
  *   <li>more than {@value #MAX_INDENT} indented levels: CPython's IndentationError "too many levels
- *       of indentation"; the lines deeper than that are kept at level {@value #MAX_INDENT};</li>
+ *       of indentation"; the lines deeper than that are hidden, so the block that holds them is
+ *       empty (an error the first one explains);</li>
  *   <li>more than {@value #MAX_BRACKETS} nested brackets in a logical line: CPython's "too many
  *       nested parentheses";</li>
  *   <li>a logical line whose nesting bound passes {@value #MAX_NESTING}: "too deeply nested". The
@@ -43,8 +44,8 @@ final class NestingLimits {
     static final int MAX_NESTING = 9_994;
 
     /**
-     * Checks {@code tokens} (the lexer's whole output, hidden channel included), hides what is past
-     * a limit and returns the errors, in token order.
+     * Checks {@code tokens} (the lexer's whole output, hidden channel included, a token stream's own
+     * list), takes out what is past a limit and returns the errors.
      */
     static List<LexError> apply(List<Token> tokens) {
         return apply(tokens, 0);
@@ -55,6 +56,7 @@ final class NestingLimits {
         List<LexError> errors = new ArrayList<>();
         limitIndentation(tokens, initialIndent, errors);
         limitLines(tokens, errors);
+        if (!errors.isEmpty()) cut(tokens);
         return errors;
     }
 
@@ -66,6 +68,10 @@ final class NestingLimits {
         for (Token t : tokens) {
             if (t.getChannel() != Token.DEFAULT_CHANNEL) continue;
             int type = t.getType();
+            if (depth > MAX_INDENT && type != INDENT && type != DEDENT && type != Token.EOF) {
+                hide(t); // a line past the limit: CPython reads no further, we read on after the region
+                continue;
+            }
             if (type == NEWLINE) {
                 headerEnd = t.getLine();
             } else if (type == INDENT) {
@@ -162,7 +168,22 @@ final class NestingLimits {
         for (int i = from + 1; i < end; i++) hide(tokens.get(i));
     }
 
+    /**
+     * The channel of what a limit hides: off the parser's channel, and taken out of the list by
+     * {@link #apply} (a parser looking back from a rule's end walks over every off-channel token,
+     * so a hidden region of 30,000 tokens made each rule after it cost that much).
+     */
+    private static final int CUT = 7;
+
     private static void hide(Token t) {
-        if (t instanceof CommonToken c) c.setChannel(Token.HIDDEN_CHANNEL);
+        if (t instanceof CommonToken c) c.setChannel(CUT);
+    }
+
+    /** Takes the tokens a limit hid out of the list, numbering the rest again. */
+    private static void cut(List<Token> tokens) {
+        if (!tokens.removeIf(t -> t.getChannel() == CUT)) return;
+        for (int i = 0; i < tokens.size(); i++) {
+            if (tokens.get(i) instanceof CommonToken c) c.setTokenIndex(i);
+        }
     }
 }

@@ -141,13 +141,18 @@ public final class PythonSourceParser {
             AstBuilder builder = new AstBuilder(source.lines(), chars, errors);
             return new Module(builder.fileInput(tree), List.of());
         }
-        // The file has syntax errors: lex again in recovery mode and parse statement by statement.
-        lexer.setRecoveryMode(true);
-        chars.seek(0); // setInputStream does not rewind a stream the first pass consumed
-        lexer.setInputStream(chars);
-        CommonTokenStream recoveryTokens = new CommonTokenStream(lexer);
-        recoveryTokens.fill();
-        List<PythonLexerBase.LexError> recoveryLexErrors = withNestingLimits(lexer.getLexErrors(), recoveryTokens);
+        // The file has syntax errors: lex again in recovery mode and parse statement by statement
+        // (the same tokens when no line lexes differently there).
+        CommonTokenStream recoveryTokens = tokens;
+        List<PythonLexerBase.LexError> recoveryLexErrors = lexErrors;
+        if (!lastRecoverySensitiveLines.isEmpty()) {
+            lexer.setRecoveryMode(true);
+            chars.seek(0); // setInputStream does not rewind a stream the first pass consumed
+            lexer.setInputStream(chars);
+            recoveryTokens = new CommonTokenStream(lexer);
+            recoveryTokens.fill();
+            recoveryLexErrors = withNestingLimits(lexer.getLexErrors(), recoveryTokens);
+        }
         addLexErrors(recoveryLexErrors, errors);
         int before = errors.size();
         StatementRecovery recovery = new StatementRecovery(parser, source.lines(), chars, errors);

@@ -19,7 +19,7 @@ final class SideEffectSites {
     /** Whether the statement is the only one on its line(s), so it can be wrapped or prefixed safely. */
     static boolean ownsItsLines(FixSite site, Stmt s) {
         String first = site.source().lines().lineText(s.span().line());
-        String before = first.substring(0, Math.min(first.length(), site.source().indentation(s.span().line()).length()));
+        String before = first.substring(0, Math.min(first.length(), site.source().charColumn(s.span().line(), s.span().col())));
         String text = site.source().text(s);
         return first.strip().startsWith(text.split("\n")[0].strip()) && before.isBlank()
                 && code(site, s.span().endLine()).strip().endsWith(lastLine(text).strip())

@@ -63,18 +63,31 @@ public final class SourceText {
         return t;
     }
 
+    /** The char offset in its line of a CPython (UTF-8 byte) column. */
+    public int charColumn(int line, int utf8Col) {
+        return charCol(line, utf8Col);
+    }
+
     private int charCol(int line, int utf8Col) {
         String l = lines.lineText(line);
         int cp = lines.cpColumnFromUtf8(line, utf8Col);
         return l.offsetByCodePoints(0, Math.min(cp, l.codePointCount(0, l.length())));
     }
 
-    /** The leading whitespace of a line. */
+    /**
+     * The leading whitespace of a line as a new line at the same column writes it: a form feed in
+     * it resets the column to 0 (CPython's tokenizer), so only what follows the last one counts; a
+     * line starting {@code "\f    "} sits at column 4, not 0.
+     */
     public String indentation(int line) {
         String l = lines.lineText(line);
         int i = 0;
-        while (i < l.length() && (l.charAt(i) == ' ' || l.charAt(i) == '\t')) i++;
-        return l.substring(0, i);
+        int from = 0;
+        while (i < l.length() && (l.charAt(i) == ' ' || l.charAt(i) == '\t' || l.charAt(i) == '\f')) {
+            if (l.charAt(i) == '\f') from = i + 1;
+            i++;
+        }
+        return l.substring(from, i);
     }
 
     /** One indentation step as this file writes it (the first indented line's whitespace), four spaces by default. */
