@@ -12,6 +12,9 @@ from compile(bytes, name, 'exec', ast.PyCF_ONLY_AST, dont_inherit=True):
 import ast
 import json
 import sys
+import warnings
+
+warnings.simplefilter("ignore")  # SyntaxWarnings (invalid escapes...) are not verdicts
 
 
 def verdict(path):
