@@ -218,11 +218,14 @@ def main(argv=None):
     jar = gm.Jar(args.jar, java=args.java)
     cli_raw = gm.check_batch(jar, {n: p.read_bytes() for n, p, _ in files}, str(workdir))
     cli = {}
+    cli_errors = {}
     for n, r in cli_raw.items():
         if r["problems"]:
             problems.append("CLI: %s: %s" % (n, "; ".join("%s: %s" % pr for pr in r["problems"])[:500]))
         elif r["ours"] in ("accept", "reject"):
             cli[n] = norm(r["diags"])
+            if r.get("error"):  # not read: no diagnostics, the reason in the JSON's errors
+                cli_errors[n] = r["error"]
     t_cli = time.monotonic() - t0
 
     # 2 and 3 side by side: the interpreter-only server, and the JIT server's two passes
@@ -269,6 +272,7 @@ def main(argv=None):
                 only_cli = [d for d in cli[name] if d not in got]
                 only_lsp = [d for d in got if d not in cli[name]]
                 diffs.append({"file": name, "server": label, "cli": cli[name], "lsp": got,
+                              "cli_error": cli_errors.get(name),
                               "only_cli": only_cli, "only_lsp": only_lsp})
     ndiag = sum(len(v) for v in cli.values())
     print("determinism: %d files (of %s, UTF-8, <= %d bytes), %d compared, %d CLI diagnostics; "
@@ -277,6 +281,8 @@ def main(argv=None):
         print("FAIL: " + p)
     for d in diffs[:50]:
         print("FAIL: %s: CLI and %s server differ" % (d["file"], d["server"]))
+        if d["cli_error"]:
+            print("  the CLI did not read it: %s" % d["cli_error"])
         print("  only in CLI:    %s" % d["only_cli"][:10])
         print("  only in server: %s" % d["only_lsp"][:10])
     if args.report:

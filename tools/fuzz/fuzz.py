@@ -22,6 +22,7 @@ import glob
 import json
 import os
 import random
+import re
 import shutil
 import sys
 import tempfile
@@ -172,6 +173,26 @@ def minimise(judge, data, category, fix, budget_s, max_batch=40):
 # ------------------------------------------------------------------ the run
 
 
+def signature(f):
+    """What a failure has in common with others of the same cause: its category and the gist of
+    its detail (the diagnostic's message, the decode error, the deepest repeated stack frame,
+    CPython's message), digits elided. Minimisation and the summary go by signature."""
+    cat, det = f["category"], str(f["detail"])
+    if cat == "cpython-rejects-we-accept":
+        gist = re.sub(r" \([^()]*, line \d+\)$", "", f["cpython"].get("error", ""))
+    elif "cannot decode" in det:
+        gist = "not read, cannot decode: " + det.split("(Python reads")[0].split("(the file's")[0].rsplit(": ", 1)[-1].strip()
+    elif cat.endswith("crash"):
+        frames = re.findall(r"at ([\w.$<>]+)\(", det)
+        exc = re.findall(r"([\w.]+(?:Exception|Error))", det)
+        gist = (exc[0] + " " if exc else "") + (("in " + frames[-1]) if frames else det[:100])
+    elif cat == "cpython-accepts-we-reject":
+        gist = re.sub(r" at \{.*\}$", "", det)
+    else:
+        gist = det[:100]
+    return cat + ": " + re.sub(r"\d+", "N", gist)[:160]
+
+
 def repro_cmd(args, index):
     return "python3 tools/fuzz/fuzz.py --jar %s --seed %s --only %d" % (args.jar, args.seed, index)
 
@@ -263,6 +284,7 @@ def campaign(args, judge, seeds, py):
                 failures.append({"category": cat, "detail": detail, "input": rec, "cpython": r["cpython"],
                                  "ours": r.get("ours"), "repro": repro_cmd(args, rec["index"]),
                                  "_data": batch[name], "_fix": bool(r.get("fixed"))})
+                failures[-1]["signature"] = signature(failures[-1])
         if not args.quiet:
             print("fuzz: %d/%d inputs, %d failures, %.0f s" % (done, args.inputs, len(failures), time.monotonic() - t0),
                   file=sys.stderr, flush=True)
@@ -275,7 +297,7 @@ def campaign(args, judge, seeds, py):
     minimised = collections.Counter()
     min_dir = Path(args.report).with_suffix("") if args.report else None
     for f in failures:
-        key = (f["category"], tuple(sorted(set(f["input"]["kinds"]))))
+        key = f["signature"]
         if minimised[key] >= args.minimise_per or time.monotonic() - tm > args.minimise_budget:
             continue
         minimised[key] += 1
@@ -351,13 +373,19 @@ def summary(rep):
     L.append("")
     groups = collections.OrderedDict()
     for f in rep["failures"]:
-        groups.setdefault((f["category"], " ".join(f["input"]["kinds"])), []).append(f)
-    for (cat, kinds), fs in sorted(groups.items()):
-        f0 = next((f for f in fs if f.get("minimised")), fs[0])
-        L.append("[%s] kinds %s: %d input(s), e.g. %s" % (cat, kinds, len(fs), ", ".join(str(f["input"]["index"]) for f in fs[:5])))
-        if f0["input"].get("notes"):
-            L.append("    mutations chose: %s (seed file %s)" % ("; ".join(f0["input"]["notes"]), f0["input"]["seed_file"]))
-        L.append("    detail: %s" % str(f0["detail"]).replace("\n", " | ")[:300])
+        groups.setdefault(f["signature"], []).append(f)
+    L.append("%d distinct failure signatures:" % len(groups) if groups else "")
+    for sig, fs in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+        mins = [f for f in fs if f.get("minimised")]
+        f0 = min(mins, key=lambda f: f["minimised"]["bytes"]) if mins else fs[0]
+        kinds = collections.Counter(k for f in fs for k in set(f["input"]["kinds"]))
+        L.append("")
+        L.append("[%d] %s" % (len(fs), sig))
+        L.append("    inputs: %s%s" % (", ".join(str(f["input"]["index"]) for f in fs[:12]), " ..." if len(fs) > 12 else ""))
+        L.append("    mutation kinds among them: %s" % ", ".join("%s %d" % kv for kv in kinds.most_common(6)))
+        L.append("    e.g. input %d (%s; %s): %s" % (f0["input"]["index"], " ".join(f0["input"]["kinds"]),
+                                                  "; ".join(f0["input"].get("notes") or []) or "seed " + f0["input"]["seed_file"],
+                                                  str(f0["detail"]).replace("\n", " | ")[:240]))
         L.append("    CPython: %s" % (f0["cpython"].get("error") or f0["cpython"]["verdict"])[:200])
         L.append("    repro: %s" % f0["repro"])
         m = f0.get("minimised")
@@ -383,7 +411,7 @@ def main(argv=None):
     ap.add_argument("--report", help="JSON report (a .txt summary and a folder of minimised inputs beside it)")
     ap.add_argument("--batch", type=int, default=250, help="inputs per JVM")
     ap.add_argument("--fix-sample", type=float, default=0.1, help="share of accepted inputs also fixed (planted ones always)")
-    ap.add_argument("--minimise-per", type=int, default=1, help="failures minimised per (category, mutation kinds)")
+    ap.add_argument("--minimise-per", type=int, default=2, help="failures minimised per signature (category and gist)")
     ap.add_argument("--minimise-time", type=float, default=30, help="seconds per failure")
     ap.add_argument("--minimise-budget", type=float, default=120, help="seconds for all minimisation")
     ap.add_argument("--java", default="java")
