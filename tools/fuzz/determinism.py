@@ -129,15 +129,38 @@ class LspServer:
             raise RuntimeError("%s: no answer to initialize in %d s" % (self.name, timeout))
         self.notify("initialized", {})
 
+    def failed_analysis(self, uri):
+        """The server's log line saying the analysis of `uri` failed (it then publishes nothing)."""
+        self.stderr_f.flush()
+        with open(self.stderr_path, "rb") as f:
+            f.seek(self.stderr_seen)
+            for line in f.read().decode("utf-8", "replace").splitlines():
+                if "analysis of %s failed" % uri in line:
+                    return line.strip()
+        return None
+
     def diagnostics(self, uri, text, version, timeout):
-        """didOpen, the diagnostics published for that version, didClose."""
+        """didOpen, the diagnostics published for that version, didClose. Returns the list, or a
+        string: why there is none (the server logged that the analysis failed, or the timeout)."""
+        self.stderr_seen = os.path.getsize(self.stderr_path)
         self.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "python", "version": version,
                                                               "text": text}})
-        m = self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
-                      and m["params"].get("uri") == uri and m["params"].get("version") == version, timeout)
+        deadline = time.monotonic() + timeout
+        m = None
+        while m is None and time.monotonic() < deadline:
+            m = self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                          and m["params"].get("uri") == uri and m["params"].get("version") == version,
+                          min(1.0, deadline - time.monotonic()))
+            if m is None:
+                failed = self.failed_analysis(uri)
+                if failed:
+                    self.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+                    return "nothing published; the server logged: " + failed
+                if self.proc.poll() is not None:
+                    return "the server exited (status %s)" % self.proc.returncode
         self.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
         if m is None:
-            return None
+            return "no publishDiagnostics in %d s" % timeout
         return m["params"].get("diagnostics") or []
 
     def close(self):
@@ -172,12 +195,13 @@ def lsp_pass(server, files, timeout, label, problems):
     res = {}
     for k, (name, path, text) in enumerate(files):
         d = server.diagnostics(path.resolve().as_uri(), text, k + 1, timeout)
-        if d is None:
-            problems.append("%s: %s: no publishDiagnostics in %d s%s" % (
-                label, name, timeout, " (the server exited)" if server.proc.poll() is not None else ""))
+        if isinstance(d, str):
+            problems.append("%s: %s: %s" % (label, name, d))
+            res[name] = None
             if server.proc.poll() is not None:
                 break
-        res[name] = None if d is None else norm(d)
+            continue
+        res[name] = norm(d)
     return res
 
 
@@ -244,7 +268,7 @@ def main(argv=None):
         finally:
             srv.close()
         err = Path(srv.stderr_path).read_text("utf-8", "replace")
-        bad = [l for l in err.splitlines() if gm.CRASH_RE.search(l)]
+        bad = [l for l in err.splitlines() if gm.CRASH_RE.search(l) and " failed: " not in l]
         if bad:
             problems.append("%s: the server's log has errors: %s" % (label, " | ".join(bad[:10])))
 
