@@ -423,6 +423,45 @@ def _gm_item(logits, labels):
             hidden_states = hidden_states - 1
         return hidden_states
 """,
+    # shapes a rewrite must keep valid: one-line bodies, semicolons, comments after colons,
+    # backslash continuations, tabs, elif chains, nested blocks, print keywords
+    b"""@torch.compile
+def _gm_oneline(x):
+    if x.sum() > 0: x = x * 2
+    print("v", x, sep=", ", end="\\n"); y = x + 1
+    return y
+""",
+    b"""@torch.compile
+def _gm_tabs(x):
+	if x.max() > 1:  # clamp
+		x = x / \
+			x.max()
+	elif x.min() < -1:
+		x = -x
+	return x
+""",
+    b"""@torch.compile
+def _gm_nested(x, flag):
+    for _ in range(2):
+        if flag:
+            if (x < 0).any():
+                raise RuntimeError(f"negative: {x}")
+            logging.warning("x=%s", x)
+    while x.sum() > 10:
+        x = x / 2
+    return x
+""",
+    b"""class _GmModel(torch.nn.Module):
+    @property
+    def scale(self):
+        return 2.0
+
+    def forward(self, x):
+        n = int(x.sum().item()); print(n)
+        if x.norm() > self.scale:  # a comment
+            return x / x.norm()
+        return x
+""",
     b"""@torch.compile
 def _gm_where(x, y):
     if x.mean() > 0:
