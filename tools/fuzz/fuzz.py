@@ -193,6 +193,19 @@ def signature(f):
     return cat + ": " + re.sub(r"\d+", "N", gist)[:160]
 
 
+def fuzzer_commit():
+    """The commit of tools/fuzz the inputs were made with (a seed's inputs change with mutate.py)."""
+    try:
+        import subprocess
+        c = subprocess.run(["git", "-C", str(HERE), "log", "-1", "--format=%H", "--", "."],
+                           capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(HERE), "status", "--porcelain", "--", "."],
+                               capture_output=True, text=True).stdout.strip()
+        return c + ("+uncommitted" if dirty else "") if c else None
+    except OSError:
+        return None
+
+
 def repro_cmd(args, index):
     return "python3 tools/fuzz/fuzz.py --jar %s --seed %s --only %d" % (args.jar, args.seed, index)
 
@@ -318,7 +331,7 @@ def campaign(args, judge, seeds, py):
     report = {
         "tool": "tools/fuzz/fuzz.py", "started": started, "seed": args.seed, "start": args.start,
         "inputs_requested": args.inputs, "inputs": done, "stopped": stopped, "jar": args.jar,
-        "cpython": py, "java_opts": judge.jar.java_opts, "batch": args.batch,
+        "cpython": py, "java_opts": judge.jar.java_opts, "batch": args.batch, "fuzzer_commit": fuzzer_commit(),
         "seconds": {"total": round(time.monotonic() - t0, 1), "judging": round(judge_s, 1),
                     "minimising": round(min_s, 1), "jvm": round(judge.jar.seconds, 1), "jvm_runs": judge.jar.runs},
         "cpython_verdicts": dict(cpy_counts),
@@ -359,7 +372,7 @@ def summary(rep):
                                        " [STOPPED: %s]" % rep["stopped"] if rep["stopped"] else "",
                                        rep["seconds"]["total"], rep["seconds"]["judging"], rep["seconds"]["minimising"],
                                        rep["seconds"]["jvm_runs"], rep["seconds"]["jvm"]))
-    L.append("jar %s; CPython %s" % (rep["jar"], rep["cpython"]))
+    L.append("jar %s; CPython %s; tools/fuzz at %s" % (rep["jar"], rep["cpython"], rep.get("fuzzer_commit")))
     L.append("CPython verdicts: " + ", ".join("%s %d" % kv for kv in sorted(rep["cpython_verdicts"].items())))
     L.append("CPython/ours:     " + ", ".join("%s %d" % kv for kv in sorted(rep["cpython_vs_ours"].items())))
     L.append("fix --unsafe-fixes tried on %d accepted inputs, rewrote %d" % (rep["fix"]["tried"], rep["fix"]["changed"]))
