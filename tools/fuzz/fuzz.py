@@ -126,18 +126,70 @@ def _split(units, n):
     return out
 
 
+RUN_RE = re.compile(rb"((.{1,8}?)\2{15,})", re.S)
+CLOSERS = {b"(": b")", b"[": b"]", b"{": b"}", b"f(": b")"}
+
+
+def _halved_runs(data):
+    """Candidates with one run of a repeated unit (16 or more repeats) halved, longest run first;
+    a run of an opening bracket loses as many of the closing brackets of the next closing run."""
+    runs = []
+    for m in RUN_RE.finditer(data):
+        unit = m.group(2)
+        runs.append((m.start(), m.end(), unit, (m.end() - m.start()) // len(unit)))
+    runs.sort(key=lambda r: -(r[1] - r[0]))
+    out = []
+    for start, end, unit, n in runs[:10]:
+        for k in (n // 2, n // 4, n // 8):
+            if k < 1:
+                continue
+            if unit in CLOSERS:
+                closer = CLOSERS[unit]
+                j = data.find(closer * k, end)
+                if j < 0:
+                    continue
+                out.append(data[:start] + unit * (n - k) + data[end:j] + data[j + len(closer) * k:])
+            elif unit.strip(b")]}") == b"":
+                break  # closing runs go with their opening run
+            else:
+                out.append(data[:start] + unit * (n - k) + data[end:])
+    return out
+
+
 def minimise(judge, data, category, fix, budget_s, max_batch=40):
-    """ddmin (complements only, all of one granularity judged in one JVM), by lines then bytes,
-    keeping inputs that still fail with `category`. Returns (bytes, seconds, complete)."""
+    """Halving of long repetitions, then ddmin (complements only, all of one granularity judged in
+    one JVM) by lines then bytes, keeping inputs that still fail with `category`. Returns (bytes,
+    seconds, complete)."""
     t0 = time.monotonic()
     fix_cat = category.startswith("fix-")
 
+    whole_run = category in ("crash", "hang", "invalid-json", "fix-crash", "fix-hang")
+
     def still_fail(cands):
+        if whole_run:  # a candidate that fails takes its JVM down: one at a time, to the first hit
+            out = []
+            for c in cands:
+                r = judge.judge_batch({"c.py": c}, ["c.py"] if fix_cat else [])["c.py"]
+                out.append(category in {x for x, _ in r["failures"]})
+                if out[-1] or time.monotonic() - t0 > budget_s:
+                    break
+            return out + [False] * (len(cands) - len(out))
         items = {"c%04d.py" % i: c for i, c in enumerate(cands)}
         res = judge.judge_batch(items, list(items) if fix_cat else [])
         return [category in {c for c, _ in res[n]["failures"]} for n in items]
 
     complete = True
+    # first the long repetitions deep nesting and huge literals are made of: halve one run at a
+    # time (an opening-bracket run together with its closing run), while the failure stays
+    while time.monotonic() - t0 <= budget_s:
+        cands = _halved_runs(data)
+        if not cands:
+            break
+        ok = still_fail(cands[:max_batch])
+        hit = next((i for i, v in enumerate(ok) if v), None)
+        if hit is None:
+            break
+        data = cands[hit]
     for unit in ("lines", "bytes"):
         units = data.splitlines(keepends=True) if unit == "lines" else [bytes([b]) for b in data]
         if unit == "bytes" and len(units) > 20000:
