@@ -9,6 +9,9 @@ For each file of DIR (the fuzzer's --corpus-out; only files that decode as UTF-8
 sends text, not bytes, and a byte-order mark is left out of the text as editors do) the
 diagnostics as (code, range, message) are taken from:
 
+Besides the corpus, deep_inputs() adds 16 deep-nesting files around CPython's limits (--no-deep
+leaves them out).
+
 1. the CLI: `check --format json --exit-zero --no-config` over the folder (tools/fuzz/gm.py:
    one JVM, bisected when it fails as a whole; a file the CLI crashes on is a failure);
 2. a cold server, `java -Xint -jar JAR lsp`: the interpreter only, the JVM's coldest state and its
@@ -29,6 +32,7 @@ import json
 import os
 import queue
 import subprocess
+import tempfile
 import sys
 import threading
 import time
@@ -190,6 +194,28 @@ def norm(diags):
     return sorted(out, key=repr)
 
 
+def deep_inputs():
+    """A few deep-nesting files at and around CPython 3.13's limits (tools/fuzz/mutate.py's
+    DEPTHS), inside a function, where analyses recurse deepest: the ones most likely to be judged
+    differently by a JVM whose stack frames differ (interpreter, C1, C2)."""
+    out = []
+    def fn(body):
+        return b"import torch\n\n\n@torch.compile\ndef f(x, a):\n    y = " + body + b"\n    return y\n"
+    for n in (1000, 3000, 9900):
+        out.append(("deep-attr-%d.py" % n, fn(b"a" + b".b" * n)))
+        out.append(("deep-call-%d.py" % n, fn(b"a" + b"()" * n)))
+    for n in (1000, 2000, 5900):
+        out.append(("deep-unary-%d.py" % n, fn(b"-" * n + b"x")))
+        out.append(("deep-not-%d.py" % n, fn(b"not " * n + b"x")))
+    for n in (3000, 9900):
+        out.append(("deep-binop-%d.py" % n, fn(b"x" + b" + x" * n)))
+    for n in (199, 200):
+        out.append(("deep-brackets-%d.py" % n, fn(b"(" * n + b"x" + b")" * n)))
+    blocks = b"".join(b" " * (4 + i) + b"if x:\n" for i in range(94))
+    out.append(("deep-blocks-98.py", b"def f(x):\n" + blocks + b" " * 98 + b"x = x + 1\n"))
+    return out
+
+
 def lsp_pass(server, files, timeout, label, problems):
     """name -> normalised diagnostics (None where the server gave none in time)."""
     res = {}
@@ -214,6 +240,7 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=120, help="seconds to wait for one file's diagnostics")
     ap.add_argument("--java", default="java")
     ap.add_argument("--report", help="write the result as JSON here")
+    ap.add_argument("--no-deep", action="store_true", help="leave out the built-in deep-nesting files")
     args = ap.parse_args(argv)
 
     corpus = Path(args.corpus)
@@ -234,6 +261,11 @@ def main(argv=None):
     if not files:
         print("determinism: no UTF-8 .py files in %s" % corpus, file=sys.stderr)
         return 2
+    deep_dir = Path(tempfile.mkdtemp(prefix="gm-det-deep-"))
+    if not args.no_deep:
+        for name, data in deep_inputs():
+            (deep_dir / name).write_bytes(data)
+            files.append((name, deep_dir / name, data.decode("utf-8")))
     t0 = time.monotonic()
     problems = []
     workdir = Path(os.environ.get("TMPDIR", "/tmp"))
@@ -302,7 +334,8 @@ def main(argv=None):
     print("determinism: %d files (of %s, UTF-8, <= %d bytes), %d compared, %d CLI diagnostics; "
           "CLI %.0f s, all %.0f s" % (len(files), corpus, args.max_bytes, compared, ndiag, t_cli, t_all))
     for p in problems:
-        print("FAIL: " + p)
+        p = p.replace("\n", " | ")
+        print("FAIL: " + (p if len(p) <= 400 else p[:400] + " ..."))
     for d in diffs[:50]:
         print("FAIL: %s: CLI and %s server differ" % (d["file"], d["server"]))
         if d["cli_error"]:
