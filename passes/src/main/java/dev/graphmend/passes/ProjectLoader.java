@@ -34,10 +34,6 @@ public final class ProjectLoader {
      * (Python reads source as UTF-8 unless a PEP 263 coding line says otherwise).
      */
     static String undecodable(DecodeProblem p) {
-        if (p.message().equals(SourceText.NULL_BYTES)) {
-            return "line " + p.line() + ", column " + p.column() + ": " + p.message()
-                    + " (CPython refuses the file too: a NUL byte in source is usually a sign of a binary or damaged file)";
-        }
         String where = "cannot decode line " + p.line() + ", column " + p.column() + ": " + p.message();
         if (p.message().contains("'utf-8' codec")) {
             return where + " (Python reads source as UTF-8: save the file as UTF-8, or declare its encoding on the"
@@ -76,7 +72,7 @@ public final class ProjectLoader {
             return new Problem(in.shownPath(), "cannot read: " + describe(e));
         }
         SourceText text = SourceText.decode(bytes);
-        List<DecodeProblem> problems = CompileProblems.of(text);
+        List<DecodeProblem> problems = CompileProblems.undecodable(text);
         if (!problems.isEmpty()) {
             return new Problem(in.shownPath(), undecodable(problems.get(0)));
         }

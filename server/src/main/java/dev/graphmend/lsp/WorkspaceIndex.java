@@ -102,7 +102,7 @@ final class WorkspaceIndex {
         Path f = file.toAbsolutePath().normalize();
         try {
             SourceText text = SourceText.decode(Files.readAllBytes(f));
-            if (!dev.graphmend.ir.parse.CompileProblems.of(text).isEmpty()) {
+            if (!dev.graphmend.ir.parse.CompileProblems.undecodable(text).isEmpty()) {
                 modules.remove(f);
                 changed();
                 return;

@@ -53,6 +53,16 @@ public final class CompileProblems {
     private static final String SUMMARY = "undecodable bytes on ";
     private static final int MAX_LINES = 100;
 
+    /**
+     * The problems that keep a file from being read as text at all: {@link #of} but a NUL byte,
+     * which CPython reports as a syntax error and the parser reports as one (GM000) where it is.
+     */
+    public static List<DecodeProblem> undecodable(SourceText source) {
+        List<DecodeProblem> all = of(source);
+        if (all.stream().noneMatch(p -> p.message().equals(SourceText.NULL_BYTES))) return all;
+        return all.stream().filter(p -> !p.message().equals(SourceText.NULL_BYTES)).toList();
+    }
+
     /** The comment of each line that has one (a comment runs to the end of its line): {first column, end column}, 0-based code points. */
     private static Map<Integer, int[]> comments(SourceText source) {
         PythonLexer lexer = new PythonLexer(CharStreams.fromString(source.normalized()));

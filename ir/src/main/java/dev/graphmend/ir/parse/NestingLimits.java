@@ -102,6 +102,7 @@ final class NestingLimits {
     /** The bracket and nesting limits, logical line by logical line. */
     private static void limitLines(List<Token> tokens, List<LexError> errors) {
         int[] bases = new int[MAX_BRACKETS + 1]; // the bound at each open bracket of the line
+        int[] openers = new int[MAX_BRACKETS + 1]; // and the bracket's token type
         int brackets = 0;
         int nesting = 0;
         int lineStart = -1; // index of the line's first token, -1 between lines
@@ -131,10 +132,21 @@ final class NestingLimits {
                         lineError = new LexError(t.getLine(), t.getCharPositionInLine(), "too many nested parentheses");
                         continue;
                     }
+                    openers[brackets] = type;
                     bases[brackets++] = nesting;
                     nesting++;
                 }
-                case RPAR, RSQB, RBRACE, FSTRING_END -> nesting = brackets > 0 ? bases[--brackets] + 1 : nesting + 1;
+                case RPAR, RSQB, RBRACE, FSTRING_END -> {
+                    if (brackets == 0) {
+                        nesting++;
+                    } else {
+                        int k = --brackets;
+                        // an f-string's replacement fields are siblings; anything else closed is
+                        // an operand the next trailer (a call, a subscript, '.') nests in
+                        boolean field = openers[k] == LBRACE && k > 0 && openers[k - 1] == FSTRING_START;
+                        nesting = field ? bases[k] : bases[k] + 1;
+                    }
+                }
                 case COMMA -> nesting = brackets > 0 ? bases[brackets - 1] + 1 : 0;
                 case SEMI -> nesting = 0;
                 case EQUAL, PLUSEQUAL, MINEQUAL, STAREQUAL, SLASHEQUAL, PERCENTEQUAL, AMPEREQUAL, VBAREQUAL,

@@ -112,9 +112,12 @@ public final class PythonSourceParser {
         } finally {
             forgetInput();
         }
+        // first, so that at one position CPython's reason (a NUL byte) stands before the parser's
+        List<SyntaxError> decoding = new ArrayList<>();
         for (DecodeProblem p : CompileProblems.of(source)) {
-            errors.add(new SyntaxError(p.line(), p.column(), p.message()));
+            decoding.add(new SyntaxError(p.line(), p.column(), p.message()));
         }
+        errors.addAll(0, decoding);
         errors.sort(Comparator.comparingInt(SyntaxError::line).thenComparingInt(SyntaxError::column));
         return new ParseResult(source, module, dedupe(errors));
     }
