@@ -55,21 +55,34 @@ public final class DeepStack {
             }
         }, name, false);
         t.start();
+        uninterruptibly(t::join);
+        rethrow(failure.get());
+        return result.get();
+    }
+
+    private interface Wait {
+        void await() throws InterruptedException;
+    }
+
+    /** Waits to the end however often interrupted (the work goes on), then keeps the interrupt. */
+    private static void uninterruptibly(Wait wait) {
         boolean interrupted = false;
         while (true) {
             try {
-                t.join();
+                wait.await();
                 break;
             } catch (InterruptedException e) {
                 interrupted = true;
             }
         }
         if (interrupted) Thread.currentThread().interrupt();
-        Throwable e = failure.get();
+    }
+
+    /** Throws what the work threw, on the calling thread; nothing when it threw nothing. */
+    private static void rethrow(Throwable e) {
         if (e instanceof RuntimeException r) throw r;
         if (e instanceof Error err) throw err;
         if (e != null) throw new IllegalStateException(e);
-        return result.get();
     }
 
     /** The workers of {@link #forEach}: daemons, one per core but the caller's, started on first use. */
@@ -111,20 +124,11 @@ public final class DeepStack {
         int helpers = Math.min(n - 1, Math.max(1, Runtime.getRuntime().availableProcessors() - 1));
         for (int h = 0; h < helpers; h++) Workers.POOL.execute(take);
         take.run();
-        boolean interrupted = false;
-        synchronized (done) {
-            while (done.get() < n) {
-                try {
-                    done.wait();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
+        uninterruptibly(() -> {
+            synchronized (done) {
+                while (done.get() < n) done.wait();
             }
-        }
-        if (interrupted) Thread.currentThread().interrupt();
-        Throwable e = failure.get();
-        if (e instanceof RuntimeException r) throw r;
-        if (e instanceof Error err) throw err;
-        if (e != null) throw new IllegalStateException(e);
+        });
+        rethrow(failure.get());
     }
 }
