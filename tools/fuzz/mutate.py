@@ -383,7 +383,7 @@ def huge_literal(rng, d):
 
 
 # ------------------------------------------------------------------ torch plants
-# Snippets from docs/rules/GM10x.md and GM20x.md: each breaks the graph in a compile root,
+# Snippets from the GM1xx and GM2xx rule pages (docs/rules/): each breaks the graph in a compile root,
 # and most have a fix, so that `fix` rewrites something in the planted file.
 
 TORCH_SNIPPETS = [

@@ -1157,19 +1157,36 @@ final class AstBuilder {
         return text.intern();
     }
 
+    /**
+     * Python's XID_Continue: Java's identifier parts also take the "ignorable" controls and format
+     * characters (U+0080-U+009F, U+00AD, U+200B ...), which Python refuses, but for U+200C and U+200D.
+     */
+    private static boolean isIdentifierPart(int cp) {
+        return Character.isUnicodeIdentifierPart(cp)
+                && (!Character.isIdentifierIgnorable(cp) || cp == 0x200C || cp == 0x200D);
+    }
+
+    /** CPython's message for a character that cannot be in a name: a non-printable one is named by its code only. */
+    private static String invalidCharacter(int cp) {
+        return switch (Character.getType(cp)) {
+            case Character.CONTROL, Character.FORMAT, Character.SURROGATE, Character.PRIVATE_USE, Character.UNASSIGNED,
+                 Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR, Character.SPACE_SEPARATOR ->
+                    String.format("invalid non-printable character U+%04X", cp);
+            default -> String.format("invalid character '%s' (U+%04X)", new String(Character.toChars(cp)), cp);
+        };
+    }
+
     private String nonAsciiIdentifier(Token t, String text) {
         int first = text.codePointAt(0);
         if (!(first == '_' || Character.isUnicodeIdentifierStart(first))) {
-            errors.add(new SyntaxError(t.getLine(), t.getCharPositionInLine() + 1,
-                    String.format("invalid character '%s' (U+%04X)", new String(Character.toChars(first)), first)));
+            errors.add(new SyntaxError(t.getLine(), t.getCharPositionInLine() + 1, invalidCharacter(first)));
         } else {
             int col = t.getCharPositionInLine();
             for (int i = Character.charCount(first); i < text.length(); ) {
                 int cp = text.codePointAt(i);
                 col++;
-                if (!Character.isUnicodeIdentifierPart(cp)) {
-                    errors.add(new SyntaxError(t.getLine(), col + 1,
-                            String.format("invalid character '%s' (U+%04X)", new String(Character.toChars(cp)), cp)));
+                if (!isIdentifierPart(cp)) {
+                    errors.add(new SyntaxError(t.getLine(), col + 1, invalidCharacter(cp)));
                     break;
                 }
                 i += Character.charCount(cp);
