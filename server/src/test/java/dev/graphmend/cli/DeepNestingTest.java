@@ -46,6 +46,11 @@ class DeepNestingTest {
         t.put("blocks5000.py", new String[] {blocks(5000), "too many levels of indentation"});
         // flat chains are not nesting: a BoolOp's and a Compare's operands are siblings
         t.put("and20000.py", new String[] {"y = a" + " and a".repeat(20_000) + "\n", null});
+        // a binary operator's operands are siblings: two chains joined are as deep as the deeper
+        t.put("joined.py", new String[] {"y = x" + ".b".repeat(8_000) + " & x" + ".b".repeat(8_000) + "\n", null});
+        t.put("ifexp-and4990.py", new String[] {"y = " + "a and a if a and a else ".repeat(4990) + "a\n", null});
+        // nesting that hides behind flat operators still counts: the parser would recurse 200,000 deep
+        t.put("ifexp-and200000.py", new String[] {"y = " + "a and a if a and a else ".repeat(200_000) + "a\n", "too deeply nested"});
         t.put("negatives30000.py", new String[] {"X = [" + "-1.5, ".repeat(30_000) + "]\n", null});
         return t;
     }

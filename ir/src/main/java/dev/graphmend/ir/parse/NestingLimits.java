@@ -21,9 +21,11 @@ import org.antlr.v4.runtime.Token;
  *       nested parentheses";</li>
  *   <li>a logical line whose nesting bound passes {@value #MAX_NESTING}: "too deeply nested". The
  *       bound counts, from the line's start or from its innermost open bracket's last comma, every
- *       token that can open a level of the tree (operators, keywords, brackets, '.'; not the
- *       operators of flat nodes: {@code and}, {@code or}, comparisons), so the depth of the
- *       expression's tree and of the parser's recursion is at most about twice it; CPython's own limits
+ *       token that can open a level of the tree (brackets, '.', prefix operators, keywords); a
+ *       binary operator sets it to the expression's start plus the binary operators so far (a
+ *       chain of them nests one level each, whatever its operands' depth), and a flat node's
+ *       operator ({@code and}, {@code or}, a comparison) to that plus one. So the depth of the
+ *       expression's tree and of the parser's recursion is at most a small multiple of it; CPython's own limits
  *       (its parser's stack of 6,000 rules, its tree builder's 10,000 levels) stop a pure chain of
  *       attributes, calls, subscripts or binary operators at 9,994 links, which this allows.</li>
  * </ul>
@@ -101,10 +103,22 @@ final class NestingLimits {
 
     /** The bracket and nesting limits, logical line by logical line. */
     private static void limitLines(List<Token> tokens, List<LexError> errors) {
-        int[] bases = new int[MAX_BRACKETS + 1]; // the bound at each open bracket of the line
-        int[] openers = new int[MAX_BRACKETS + 1]; // and the bracket's token type
+        // per open bracket of the line: the bound where it opened, its token type, and the
+        // expression state of the level around it, restored when it closes
+        int[] bases = new int[MAX_BRACKETS + 1];
+        int[] openers = new int[MAX_BRACKETS + 1];
+        int[] outerExprBases = new int[MAX_BRACKETS + 1];
+        int[] outerBinops = new int[MAX_BRACKETS + 1];
+        int[] outerFlats = new int[MAX_BRACKETS + 1];
         int brackets = 0;
         int nesting = 0;
+        // the current expression: where it starts, how many binary operators it has had (a chain
+        // of them nests one level each, whatever its operands), whether a flat node (and, or, a
+        // comparison: its operands are siblings) holds it
+        int exprBase = 0;
+        int binops = 0;
+        int flat = 0;
+        int previous = NEWLINE; // the previous token's type on this line
         int lineStart = -1; // index of the line's first token, -1 between lines
         LexError lineError = null;
         int n = tokens.size();
@@ -120,12 +134,14 @@ final class NestingLimits {
                 }
                 lineStart = -1;
                 lineError = null;
-                brackets = 0;
-                nesting = 0;
+                brackets = nesting = exprBase = binops = flat = 0;
+                previous = NEWLINE;
                 continue;
             }
             if (lineStart < 0) lineStart = i;
             if (lineError != null) continue;
+            boolean afterOperand = endsOperand(previous);
+            previous = type;
             switch (type) {
                 case LPAR, LSQB, LBRACE, FSTRING_START -> {
                     if (brackets == MAX_BRACKETS) {
@@ -133,8 +149,13 @@ final class NestingLimits {
                         continue;
                     }
                     openers[brackets] = type;
-                    bases[brackets++] = nesting;
+                    bases[brackets] = nesting;
+                    outerExprBases[brackets] = exprBase;
+                    outerBinops[brackets] = binops;
+                    outerFlats[brackets++] = flat;
                     nesting++;
+                    exprBase = nesting;
+                    binops = flat = 0;
                 }
                 case RPAR, RSQB, RBRACE, FSTRING_END -> {
                     if (brackets == 0) {
@@ -145,18 +166,55 @@ final class NestingLimits {
                         // an operand the next trailer (a call, a subscript, '.') nests in
                         boolean field = openers[k] == LBRACE && k > 0 && openers[k - 1] == FSTRING_START;
                         nesting = field ? bases[k] : bases[k] + 1;
+                        exprBase = outerExprBases[k];
+                        binops = outerBinops[k];
+                        flat = outerFlats[k];
                     }
                 }
-                case COMMA -> nesting = brackets > 0 ? bases[brackets - 1] + 1 : 0;
-                case SEMI -> nesting = 0;
+                case COMMA -> {
+                    nesting = exprBase = brackets > 0 ? bases[brackets - 1] + 1 : 0; // the level's next element
+                    binops = flat = 0;
+                }
+                // what follows is a new expression one level below the current one's start (a
+                // conditional's test and branch, a lambda's body, a walrus's value, a slice's or a
+                // dict entry's second part), a sibling of what came before it in that node; operators
+                // after it never bring the bound back above it
+                case IF, ELSE, LAMBDA, COLON, COLONEQUAL -> {
+                    nesting = exprBase + 1;
+                    exprBase = nesting;
+                    binops = flat = 0;
+                }
+                case SEMI -> nesting = exprBase = binops = flat = 0;
                 case EQUAL, PLUSEQUAL, MINEQUAL, STAREQUAL, SLASHEQUAL, PERCENTEQUAL, AMPEREQUAL, VBAREQUAL,
-                     CIRCUMFLEXEQUAL, LEFTSHIFTEQUAL, RIGHTSHIFTEQUAL, DOUBLESTAREQUAL, DOUBLESLASHEQUAL, ATEQUAL ->
-                        nesting = brackets > 0 ? nesting + 1 : 0;
-                // operands; and the operators of a flat node (a BoolOp's or a Compare's operands are
-                // its children, however many): a nesting of those needs a bracket, a lambda or a
-                // conditional between them, which count, so the bound is at most halved
-                case NAME, NUMBER, STRING, FSTRING_MIDDLE, TRUE, FALSE, NONE, ELLIPSIS,
-                     AND, OR, LESS, GREATER, EQEQUAL, NOTEQUAL, LESSEQUAL, GREATEREQUAL, IN, IS -> { }
+                     CIRCUMFLEXEQUAL, LEFTSHIFTEQUAL, RIGHTSHIFTEQUAL, DOUBLESTAREQUAL, DOUBLESLASHEQUAL, ATEQUAL -> {
+                    if (brackets > 0) {
+                        nesting++; // a keyword argument
+                    } else {
+                        nesting = exprBase = binops = flat = 0; // targets and value are siblings
+                    }
+                }
+                case NAME, NUMBER, STRING, FSTRING_MIDDLE, TRUE, FALSE, NONE, ELLIPSIS -> { }
+                case AND, OR, LESS, GREATER, EQEQUAL, NOTEQUAL, LESSEQUAL, GREATEREQUAL, IN, IS -> {
+                    flat = 1;
+                    nesting = exprBase + binops + flat;
+                }
+                case NOT -> {
+                    if (afterOperand) { // `not in`
+                        flat = 1;
+                        nesting = exprBase + binops + flat;
+                    } else {
+                        nesting++;
+                    }
+                }
+                case PLUS, MINUS, STAR, DOUBLESTAR, SLASH, DOUBLESLASH, PERCENT, AT, VBAR, AMPER, CIRCUMFLEX,
+                     LEFTSHIFT, RIGHTSHIFT -> {
+                    if (afterOperand) {
+                        binops++;
+                        nesting = exprBase + binops + flat;
+                    } else {
+                        nesting++; // unary, or a star before an operand
+                    }
+                }
                 default -> nesting++;
             }
             if (nesting > MAX_NESTING) {
@@ -164,6 +222,14 @@ final class NestingLimits {
                         "too deeply nested: more than " + MAX_NESTING + " levels of expressions in one statement");
             }
         }
+    }
+
+    /** Whether a token of this type ends an operand, so that a '+', '-', '*' or 'not' after it is binary. */
+    private static boolean endsOperand(int type) {
+        return switch (type) {
+            case NAME, NUMBER, STRING, FSTRING_END, TRUE, FALSE, NONE, ELLIPSIS, RPAR, RSQB, RBRACE -> true;
+            default -> false;
+        };
     }
 
     /**
