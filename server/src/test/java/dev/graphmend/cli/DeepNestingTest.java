@@ -37,7 +37,7 @@ class DeepNestingTest {
         t.put("unary9994.py", new String[] {COMPILED + "    y = " + "-".repeat(9994) + "x\n    print(y)\n    return y\n", null});
         t.put("pow9994.py", new String[] {"y = a" + "**a".repeat(9994) + "\n", null});
         t.put("lambda4997.py", new String[] {"f = " + "lambda: ".repeat(4997) + "a\n", null});
-        t.put("ifexp4997.py", new String[] {"y = " + "a if a else ".repeat(4997) + "a\n", null});
+        t.put("ifexp9990.py", new String[] {"y = " + "a if a else ".repeat(9990) + "a\n", null});
         t.put("calls1M.py", new String[] {"y = f" + "()".repeat(1_000_000) + "\n", "too deeply nested"});
         t.put("paren200.py", new String[] {"y = " + "(".repeat(200) + "a" + ")".repeat(200) + "\n", null});
         t.put("paren201.py", new String[] {"y = " + "(".repeat(201) + "a" + ")".repeat(201) + "\nz = 1\n", "too many nested parentheses"});

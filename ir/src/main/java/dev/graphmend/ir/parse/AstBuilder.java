@@ -292,6 +292,10 @@ final class AstBuilder {
         int level = 0;
         for (Import_dotsContext d : f.import_dots()) level += d.ELLIPSIS() != null ? 3 : 1;
         String module = f.dotted_name() == null ? null : dottedName(f.dotted_name());
+        if (module == null && level == 0) {
+            // `from import x`: the grammar's optional parts both missing, which CPython's grammar forbids
+            error(f.IMPORT().getSymbol(), "invalid syntax");
+        }
         List<Alias> names = new ArrayList<>();
         if (f.STAR() != null) {
             names.add(new Alias("*", null, span(f.STAR().getSymbol(), f.STAR().getSymbol())));

@@ -179,9 +179,14 @@ final class NestingLimits {
                 // conditional's test and branch, a lambda's body, a walrus's value, a slice's or a
                 // dict entry's second part), a sibling of what came before it in that node; operators
                 // after it never bring the bound back above it
-                case IF, ELSE, LAMBDA, COLON, COLONEQUAL -> {
+                case IF, LAMBDA, COLON, COLONEQUAL -> {
                     nesting = exprBase + 1;
                     exprBase = nesting;
+                    binops = flat = 0;
+                }
+                // a conditional's other branch: a sibling of its test, at the level 'if' opened
+                case ELSE -> {
+                    nesting = exprBase;
                     binops = flat = 0;
                 }
                 case SEMI -> nesting = exprBase = binops = flat = 0;
