@@ -3,7 +3,6 @@ package dev.graphmend.cli;
 import dev.graphmend.ir.parse.ParseResult;
 import dev.graphmend.ir.parse.PythonSourceParser;
 import dev.graphmend.ir.parse.SyntaxError;
-import dev.graphmend.ir.source.DecodeProblem;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,12 +23,9 @@ final class CompileGuard {
      */
     static String newSyntaxError(byte[] before, byte[] after) {
         ParseResult old = new PythonSourceParser().parse(before), now = new PythonSourceParser().parse(after);
+        // the parser's errors include the decoding problems CPython reports (CompileProblems)
         List<String> known = new ArrayList<>();
-        for (DecodeProblem p : old.source().problems()) known.add(p.message());
         for (SyntaxError e : old.errors()) known.add(e.message());
-        for (DecodeProblem p : now.source().problems()) {
-            if (!known.remove(p.message())) return at(p.message(), p.line(), old, now);
-        }
         for (SyntaxError e : now.errors()) {
             // one the original has too is not new (its line may have moved)
             if (!known.remove(e.message())) return at(e.message(), e.line(), old, now);

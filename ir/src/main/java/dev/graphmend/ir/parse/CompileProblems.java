@@ -58,9 +58,7 @@ public final class CompileProblems {
      * which CPython reports as a syntax error and the parser reports as one (GM000) where it is.
      */
     public static List<DecodeProblem> undecodable(SourceText source) {
-        List<DecodeProblem> all = of(source);
-        if (all.stream().noneMatch(p -> p.message().equals(SourceText.NULL_BYTES))) return all;
-        return all.stream().filter(p -> !p.message().equals(SourceText.NULL_BYTES)).toList();
+        return of(source).stream().filter(p -> !p.message().equals(SourceText.NULL_BYTES)).toList();
     }
 
     /** The comment of each line that has one (a comment runs to the end of its line): {first column, end column}, 0-based code points. */
