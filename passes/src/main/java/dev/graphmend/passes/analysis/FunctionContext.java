@@ -267,6 +267,21 @@ public final class FunctionContext {
             Boolean t = staticTruth(u.operand());
             return t == null ? null : !t;
         }
+        if (test instanceof Expr.BoolOp b) {
+            // Python's short circuit: `is_scripting() and X` is false while compiling, whatever X
+            boolean and = b.op() == dev.graphmend.ir.ast.BoolOperator.And;
+            boolean allKnown = true;
+            for (Expr operand : b.values()) {
+                Boolean t = staticTruth(operand);
+                if (t == null) allKnown = false;
+                else if (t != and) return t;
+            }
+            return allKnown ? and : null;
+        }
+        if (test instanceof Expr.Call c && c.args().isEmpty() && c.keywords().isEmpty()
+                && TorchApi.isFalseWhileCompiling(qualifiedName(c.func()))) {
+            return false;
+        }
         Expr v = constantSource(test, 0);
         if (v instanceof Expr.Constant c) {
             Object o = c.value();

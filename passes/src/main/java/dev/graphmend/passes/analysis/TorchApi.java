@@ -108,6 +108,7 @@ public final class TorchApi {
             return ValueKind.TENSOR;
         }
         if (TORCH_NON_TENSOR.contains(last)) return ValueKind.STATIC;
+        if (qn.indexOf('.', 6) < 0 && isPythonValueGetter(last)) return ValueKind.STATIC;
         if (!last.isEmpty() && Character.isUpperCase(last.charAt(0))) {
             // torch.FloatTensor(...) and friends build tensors; other classes are not tensors
             return last.endsWith("Tensor") ? ValueKind.TENSOR : ValueKind.UNKNOWN;
@@ -121,6 +122,36 @@ public final class TorchApi {
             return ValueKind.TENSOR;
         }
         return ValueKind.UNKNOWN;
+    }
+
+    /**
+     * torch's top-level predicates and getters of global state ({@code torch.is_grad_enabled()},
+     * {@code torch.are_deterministic_algorithms_enabled()}, {@code torch.get_default_device()}):
+     * Python values, never tensors. {@code get_rng_state} is the exception (a byte tensor).
+     */
+    private static boolean isPythonValueGetter(String name) {
+        return (name.startsWith("is_") || name.startsWith("are_") || name.startsWith("get_")) && !name.equals("get_rng_state");
+    }
+
+    /**
+     * The top-level getters Dynamo evaluates while tracing (its constant-folded and handled
+     * functions in torch 2.15's {@code torch/_dynamo/variables/torch.py}); {@code is_nonzero} reads
+     * a tensor's value (GB0033, GM201's) and {@code get_device} takes a tensor.
+     */
+    private static final Set<String> GETTERS_DYNAMO_EVALUATES = Set.of("is_tensor", "is_floating_point", "is_complex",
+            "is_grad_enabled", "is_inference_mode_enabled", "are_deterministic_algorithms_enabled", "get_default_dtype",
+            "get_autocast_dtype", "get_autocast_gpu_dtype", "is_autocast_enabled", "is_autocast_cpu_enabled",
+            "is_autocast_cache_enabled", "get_device_module", "is_nonzero", "get_device");
+
+    /**
+     * A getter of torch's global state that Dynamo puts in the graph as a call and then cannot
+     * hold its Python result ({@code torch.get_default_device()}, {@code torch.is_anomaly_enabled()},
+     * {@code torch.get_num_threads()}: GB0208 "torch.* op returned non-Tensor", observed on torch 2.15).
+     */
+    public static boolean isUntracedGetter(String qn) {
+        if (qn == null || !qn.startsWith("torch.") || qn.indexOf('.', 6) >= 0) return false;
+        String last = qn.substring(6);
+        return isPythonValueGetter(last) && !GETTERS_DYNAMO_EVALUATES.contains(last);
     }
 
     /** The kind of {@code t.method(...)} for a tensor {@code t}. */
@@ -195,6 +226,16 @@ public final class TorchApi {
 
     public static boolean isCompile(String qn) {
         return "torch.compile".equals(qn) || "torch.compiler.compile".equals(qn);
+    }
+
+    /**
+     * Checks Dynamo evaluates to False while it traces: TorchScript's {@code torch.jit.is_scripting()}
+     * and the tracer's {@code torch.jit.is_tracing()} / {@code torch._C._get_tracing_state()} (observed
+     * on torch 2.15, fixtures/GM102.py: the branch they guard is never traced).
+     */
+    public static boolean isFalseWhileCompiling(String qn) {
+        return "torch.jit.is_scripting".equals(qn) || "torch.jit.is_tracing".equals(qn)
+                || "torch.jit._script.is_scripting".equals(qn) || "torch._C._get_tracing_state".equals(qn);
     }
 
     /** {@code torch.compiler.is_compiling()} and the older spellings Dynamo treats the same. */

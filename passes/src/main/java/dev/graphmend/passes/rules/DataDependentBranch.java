@@ -94,8 +94,25 @@ public final class DataDependentBranch implements Rule {
     private static void test(FunctionContext f, Expr cond, String what, Set<Node> handled, Reporter out) {
         if (handled.contains(cond)) return;
         markChain(cond, handled);
+        if (decidedStatically(f, cond)) return;
         if (Conditions.isDataDependent(f, cond)) out.report(INFO, cond, message(what) + Conditions.onlyWhen(f, cond)
                 + Conditions.tensorOnSomePaths(f, cond) + Conditions.numpyNote(f, cond), List.of("GB0170"));
+    }
+
+    /**
+     * Whether Python's short circuit decides the condition on a value Dynamo knows before any
+     * tensor is tested: {@code torch.jit.is_scripting() and x.sum() > 0} never evaluates the tensor
+     * test while compiling (is_scripting() is False there), so it does not break.
+     */
+    private static boolean decidedStatically(FunctionContext f, Expr cond) {
+        if (!(cond instanceof Expr.BoolOp b)) return f.staticTruth(cond) != null;
+        boolean and = b.op() == dev.graphmend.ir.ast.BoolOperator.And;
+        for (Expr operand : b.values()) {
+            Boolean t = f.staticTruth(operand);
+            if (t != null && t != and) return true;
+            if (Conditions.isDataDependent(f, operand)) return false;
+        }
+        return false;
     }
 
     private static String message(String what) {

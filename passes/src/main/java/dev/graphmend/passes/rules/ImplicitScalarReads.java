@@ -58,6 +58,32 @@ final class ImplicitScalarReads {
 
     private record Sizes(Set<Integer> positions, Set<String> keywords) {}
 
+    /**
+     * Scalars given as keywords to any torch op or tensor method: the multipliers of
+     * {@code add}/{@code sub}/{@code addmm}/{@code _foreach_add_} ({@code alpha=}, {@code beta=}),
+     * {@code addcmul}/{@code addcdiv}'s {@code value=} and a dimension ({@code dim=}). Dynamo
+     * reads a tensor there (GB0033, observed on torch 2.15, fixtures/GM201.py); a tensor
+     * {@code fill_value} or clamp bound stays in the graph.
+     */
+    private static final Set<String> SCALAR_KEYWORDS = Set.of("alpha", "beta", "dim", "dim0", "dim1");
+
+    /** Tensor methods whose first positional argument is a dimension ({@code x.sum(d)}, {@code x.unsqueeze(d)}). */
+    private static final Set<String> DIM_FIRST_METHODS = Set.of("sum", "mean", "unsqueeze", "squeeze", "softmax",
+            "log_softmax", "cumsum", "cumprod", "argmax", "argmin", "logsumexp", "amax", "amin", "std", "var", "prod",
+            "transpose", "movedim", "select", "index_select", "gather", "flatten");
+
+    /** torch functions whose second positional argument is a dimension ({@code torch.cat(xs, d)}). */
+    private static final Set<String> DIM_SECOND_FUNCTIONS = Set.of("torch.cat", "torch.concat", "torch.stack",
+            "torch.sum", "torch.mean", "torch.unsqueeze", "torch.squeeze", "torch.softmax", "torch.log_softmax",
+            "torch.cumsum", "torch.cumprod", "torch.argmax", "torch.argmin", "torch.logsumexp", "torch.amax",
+            "torch.amin", "torch.transpose", "torch.movedim", "torch.select", "torch.index_select", "torch.gather",
+            "torch.nn.functional.softmax", "torch.nn.functional.log_softmax");
+
+    /** {@code addcmul}/{@code addcdiv} and their foreach forms take their multiplier as {@code value=}. */
+    private static boolean takesValueScalar(String name) {
+        return name.endsWith("addcmul") || name.endsWith("addcmul_") || name.endsWith("addcdiv") || name.endsWith("addcdiv_");
+    }
+
     /** The implicit reads a call makes of its arguments. */
     static List<Use> ofCall(FunctionContext f, Expr.Call c) {
         List<Use> out = new ArrayList<>();
@@ -69,10 +95,17 @@ final class ImplicitScalarReads {
             } else if (METHODS.containsKey(a.attr())) {
                 at(f, c, METHODS.get(a.attr()), what, out);
             }
+            if (DIM_FIRST_METHODS.contains(a.attr()) && !c.args().isEmpty()) scalar(f, c.args().get(0), what, out);
+            scalarKeywords(f, c, a.attr(), what, out);
             return out;
         }
         String qn = f.qualifiedName(c.func());
         if (qn == null) return out;
+        if (qn.startsWith("torch.")) {
+            String what = "an argument of " + qn + "()";
+            if (DIM_SECOND_FUNCTIONS.contains(qn) && c.args().size() > 1) scalar(f, c.args().get(1), what, out);
+            scalarKeywords(f, c, qn.substring(qn.lastIndexOf('.') + 1), what, out);
+        }
         if ("builtins.range".equals(qn)) {
             for (Expr arg : c.args()) {
                 if (f.value(arg).isTensor()) out.add(new Use(arg, "a bound of range()", ITEM_IDS));
@@ -114,6 +147,20 @@ final class ImplicitScalarReads {
         for (Keyword k : c.keywords()) {
             if (k.arg() != null && names.contains(k.arg())) sizes(f, k.value(), what, out);
         }
+    }
+
+    private static void scalarKeywords(FunctionContext f, Expr.Call c, String op, String what, List<Use> out) {
+        for (Keyword k : c.keywords()) {
+            if (k.arg() != null && (SCALAR_KEYWORDS.contains(k.arg()) || k.arg().equals("value") && takesValueScalar(op))) {
+                scalar(f, k.value(), k.arg() + "= of " + what.substring("an argument of ".length()), out);
+            }
+        }
+    }
+
+    /** One scalar argument (a number or a dimension, not a sequence): a tensor there is read. */
+    private static void scalar(FunctionContext f, Expr arg, String what, List<Use> out) {
+        if (arg instanceof Expr.UnaryOp u && u.op() == dev.graphmend.ir.ast.UnaryOperator.USub) arg = u.operand();
+        if (!(arg instanceof Expr.Starred) && f.value(arg).isTensor() && !f.value(arg).input()) out.add(new Use(arg, what, SIZE_IDS));
     }
 
     /** A size argument, or each element of a tuple or list of sizes. */

@@ -65,7 +65,7 @@ public final class ScalarExtraction implements Rule {
     }
 
     private static void implicit(Reporter out, ImplicitScalarReads.Use u) {
-        out.report(INFO, u.tensor(), "Scalar read: a tensor is used as a Python int here (" + u.as() + "), so Dynamo "
+        out.report(INFO, u.tensor(), "Scalar read: a tensor is used as a Python number here (" + u.as() + "), so Dynamo "
                 + "must read its value, and the graph breaks here (" + u.ids().get(0) + "). Use a shape (x.shape[0], "
                 + "x.size(1)) or a Python int, or keep the computation in tensors (masks, torch.where).", u.ids());
     }

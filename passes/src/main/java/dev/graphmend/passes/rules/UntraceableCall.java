@@ -18,7 +18,7 @@ import java.util.Set;
  * ({@code numpy.random.*}, GB0033 on torch 2.15) and reseeding ({@code torch.manual_seed}: GB0007).
  */
 public final class UntraceableCall implements Rule {
-    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033", "GB0225", "GB4841", "GB0179", "GB0206", "GB8985", "GB0125", "GB0208"),
+    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033", "GB0225", "GB4841", "GB0179", "GB0206", "GB8985", "GB0125", "GB0208", "GB0148", "GB0014"),
             Severity.INFORMATION, "A call Dynamo does not trace");
 
     private static final Set<String> CLOCKS = Set.of("time", "perf_counter", "monotonic", "process_time", "time_ns",
@@ -87,6 +87,17 @@ public final class UntraceableCall implements Rule {
             // observed: torch 2.10 breaks on deepcopy of a dict or a config (GB0179); 2.15 traces it
             report(out, c, "copy.deepcopy is not traced before torch 2.12 (torch-version is " + f.config().torchVersion() + ")",
                     "GB0179");
+        } else if (qn != null && PACKED_SEQUENCES.contains(qn)) {
+            // observed on torch 2.15 (fixtures/GM203.py): torch.nn.utils.rnn is on Dynamo's skip list
+            report(out, c, qn.substring(qn.lastIndexOf('.') + 1) + "() is in a torch module Dynamo skips (packed sequences)",
+                    "GB0007");
+        } else if (qn != null && dev.graphmend.passes.analysis.TorchApi.isUntracedGetter(qn)) {
+            report(out, c, qn + "() returns a Python value that Dynamo does not fold into the graph (torch.* op returned "
+                    + "non-Tensor); read it once outside the compiled code", "GB0208");
+        } else if (isRecurrentModule(f.origin(c.func()))) {
+            // observed on torch 2.15 (fixtures/GM203.py): a delayed unsupported call in eval mode (GB0148),
+            // "Attempted to wrap RNN, GRU, or LSTM" in the sweep's training runs (GB0014)
+            report(out, c, "nn.LSTM, nn.GRU and nn.RNN modules are not traced (cuDNN-style fused recurrences)", "GB0148", "GB0014");
         } else if (c.func() instanceof Expr.Name n && isDisableAlias(f, n)) {
             report(out, c, n.id() + " is wrapped by torch.compiler.disable, so Dynamo calls it outside the graph", "GB0098", "GB0099");
         } else {
@@ -96,6 +107,19 @@ public final class UntraceableCall implements Rule {
                         + "outside the graph", "GB0098", "GB0099");
             }
         }
+    }
+
+    private static final Set<String> PACKED_SEQUENCES = Set.of("torch.nn.utils.rnn.pack_padded_sequence",
+            "torch.nn.utils.rnn.pad_packed_sequence", "torch.nn.utils.rnn.pack_sequence", "torch.nn.utils.rnn.unpack_sequence");
+
+    /** The recurrent module classes Dynamo will not wrap (their cells, nn.LSTMCell and the like, trace). */
+    private static boolean isRecurrentModule(String origin) {
+        if (origin == null) return false;
+        return switch (origin) {
+            case "torch.nn.LSTM", "torch.nn.GRU", "torch.nn.RNN", "torch.nn.modules.rnn.LSTM", "torch.nn.modules.rnn.GRU",
+                    "torch.nn.modules.rnn.RNN" -> true;
+            default -> false;
+        };
     }
 
     /** {@code requires_grad=} given and not the literal False. */
