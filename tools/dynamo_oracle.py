@@ -285,7 +285,8 @@ def run_case(torch_mod, recorder, gb_ids, path, module, name):
         if isinstance(obj, type):
             if not issubclass(obj, torch_mod.nn.Module):
                 raise TypeError("%s is not an nn.Module subclass" % name)
-            target = obj().eval()
+            # eval mode unless the fixture lists the class in TRAIN_MODE (paths only training runs)
+            target = obj().train(name in (getattr(module, "TRAIN_MODE", ()) or ()))
             sig_fn = target.forward
         else:
             target = unwrap(obj)

@@ -134,8 +134,11 @@ final class ValueInterpreter {
             return value(u.operand());
         }
         if (e instanceof Expr.BoolOp b) {
-            for (Expr x : b.values()) if (kind(x) != ValueKind.STATIC) return Val.UNKNOWN;
-            return Val.STATIC;
+            // `self.training and torch.rand([]) < p`: Dynamo decides the static operands while tracing,
+            // and the value is the last operand whenever they let it through (stored, then tested later)
+            for (int k = 0; k < b.values().size() - 1; k++) if (kind(b.values().get(k)) != ValueKind.STATIC) return Val.UNKNOWN;
+            Val last = value(b.values().get(b.values().size() - 1));
+            return last.isTensor() ? last : last.kind() == ValueKind.STATIC ? Val.STATIC : Val.UNKNOWN;
         }
         if (e instanceof Expr.IfExp i) return value(i.body()).join(value(i.orelse()));
         if (e instanceof Expr.ListComp lc) {

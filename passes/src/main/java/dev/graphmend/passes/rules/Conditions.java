@@ -70,12 +70,31 @@ final class Conditions {
                     return " `" + n.id() + "` holds a tensor only after the assignment on line " + (def.span().line())
                             + "; elsewhere it is a Python value.";
                 }
+                String when = staticPrefix(f, n);
+                if (when != null) return " `" + n.id() + "` holds a tensor only when " + when + " (Dynamo decides that part while tracing).";
             } else if (!f.value(e).hasDataTruth()) {
                 String path = pathTensor(f, e);
                 if (path != null) return path;
             }
         }
         return "";
+    }
+
+    /**
+     * For a name assigned only {@code static and tensor} ({@code skip = self.training and torch.rand([]) < p}):
+     * when it holds the tensor ("`self.training` is true"), or null.
+     */
+    private static String staticPrefix(FunctionContext f, Expr.Name n) {
+        List<Expr> values = f.assignedValues(n);
+        if (values == null || values.size() != 1 || !(values.get(0) instanceof Expr.BoolOp b) || !f.value(n).isTensor()) return null;
+        List<String> parts = new java.util.ArrayList<>();
+        for (int k = 0; k < b.values().size() - 1; k++) {
+            String t = text(f, b.values().get(k));
+            if (t == null) return null;
+            parts.add(t);
+        }
+        boolean and = b.op() == dev.graphmend.ir.ast.BoolOperator.And;
+        return "`" + String.join(and ? " and " : " or ", parts) + "` is " + (and ? "true" : "false");
     }
 
     /** For a test whose data comes from numpy (no tensor in it): a sentence that says why it is one. */

@@ -18,7 +18,7 @@ import java.util.Set;
  * {@code @contextmanager} functions, nullcontext, suppress, …) is traced and not reported.
  */
 public final class UnsupportedContextManager implements Rule {
-    static final RuleInfo INFO = new RuleInfo("GM204", "unsupported-context-manager", List.of("GB0142", "GB0008", "GB0262", "GB0208"),
+    static final RuleInfo INFO = new RuleInfo("GM204", "unsupported-context-manager", List.of("GB0142", "GB0008", "GB0262", "GB0208", "GB0007"),
             Severity.INFORMATION, "A context manager Dynamo does not support");
 
     /** Stream and event context managers: unsupported before torch 2.12. */
@@ -61,7 +61,10 @@ public final class UnsupportedContextManager implements Rule {
                                 + "), so the graph breaks here (GB0142).", List.of("GB0142"));
                     }
                 } else if (UNSUPPORTED.contains(origin)) {
-                    String id = idOf(origin);
+                    // a lock made in the `with` itself: Dynamo cannot call the C allocator (GB0007, observed on
+                    // torch 2.15); a lock made elsewhere reaches the `with` as an object it cannot enter (GB0142)
+                    String id = origin.startsWith("threading.") && item.contextExpr() instanceof dev.graphmend.ir.ast.Expr.Call
+                            ? "GB0007" : idOf(origin);
                     out.report(INFO, item.contextExpr(), "Unsupported context manager: Dynamo does not trace a `with` on "
                             + origin + "(...), so the graph breaks here (" + id + ").", List.of(id));
                 }
