@@ -55,6 +55,7 @@ final class CallResolver {
                 if (recv.kind() == ValueKind.SELF) {
                     Val attr = ctx.attributeOf(recv.cls(), a.attr());
                     if (attr.kind() == ValueKind.MODULE && attr.cls() != null) return forwardOf(attr.cls());
+                    if (attr.kind() == ValueKind.OBJECT && attr.cls() != null) return callOf(attr.cls());
                 }
                 return null;
             }
@@ -63,6 +64,7 @@ final class CallResolver {
         if (!(f instanceof Expr.Name) || local) {
             Val v = f instanceof Expr.Name || f instanceof Expr.Subscript || f instanceof Expr.Attribute ? ctx.value(f) : Val.UNKNOWN;
             if (v.kind() == ValueKind.MODULE && v.cls() != null) return forwardOf(v.cls());
+            if (v.kind() == ValueKind.OBJECT && v.cls() != null) return callOf(v.cls());
         }
         if (local) {
             String name = ((Expr.Name) f).id();
@@ -143,6 +145,13 @@ final class CallResolver {
             }
         }
         return out;
+    }
+
+    /** The {@code __call__} a call of a plain (non-Module) object of class {@code c} runs (a matcher, a loss helper). */
+    private Callee callOf(ClassInfo c) {
+        ctx.lookedUp(c, "__call__");
+        FunctionRef call = c.method("__call__");
+        return call == null ? null : new Callee(call, true);
     }
 
     /** The forward a call of a module of class {@code c} runs; the class is consulted (its methods decide). */

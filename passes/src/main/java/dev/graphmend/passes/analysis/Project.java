@@ -1281,7 +1281,19 @@ public final class Project {
     private Val valueOf(ClassInfo c, Expr e) {
         if (e instanceof Expr.Constant k) return Val.ofConstant(k);
         // `Bias(config) if config.use_bias else None`: a submodule when it is one at all
-        if (e instanceof Expr.IfExp i) return valueOf(c, i.body()).join(valueOf(c, i.orelse()));
+        if (e instanceof Expr.IfExp i) {
+            // `head if head is not None else Head()`: a submodule injected through the constructor, or
+            // the default the class builds; the default's class is the one the analysis can follow
+            Val body = valueOf(c, i.body()), orelse = valueOf(c, i.orelse());
+            if (i.body() instanceof Expr.Name && body.kind() == ValueKind.UNKNOWN && orelse.cls() != null) return orelse;
+            if (i.orelse() instanceof Expr.Name && orelse.kind() == ValueKind.UNKNOWN && body.cls() != null) return body;
+            return body.join(orelse);
+        }
+        if (e instanceof Expr.BoolOp b && b.op() == dev.graphmend.ir.ast.BoolOperator.Or && b.values().size() == 2
+                && b.values().get(0) instanceof Expr.Name) {
+            Val dflt = valueOf(c, b.values().get(1)); // `head or Head()`
+            if (dflt.cls() != null) return dflt;
+        }
         if (e instanceof Expr.Call call) {
             String qn = c.module().names().qualifiedName(call.func());
             if (qn != null && (qn.equals("torch.nn.ModuleList") || qn.equals("torch.nn.Sequential")
