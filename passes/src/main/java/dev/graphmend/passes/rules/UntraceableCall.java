@@ -18,7 +18,7 @@ import java.util.Set;
  * ({@code numpy.random.*}, GB0033 on torch 2.15) and reseeding ({@code torch.manual_seed}: GB0007).
  */
 public final class UntraceableCall implements Rule {
-    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033", "GB0225", "GB4841", "GB0179", "GB0206", "GB8985", "GB0125", "GB0208", "GB0148", "GB0014"),
+    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033", "GB0225", "GB4841", "GB0179", "GB0206", "GB8985", "GB0125", "GB0208", "GB0148", "GB0014", "GB7650"),
             Severity.INFORMATION, "A call Dynamo does not trace");
 
     private static final Set<String> CLOCKS = Set.of("time", "perf_counter", "monotonic", "process_time", "time_ns",
@@ -94,6 +94,10 @@ public final class UntraceableCall implements Rule {
         } else if (qn != null && dev.graphmend.passes.analysis.TorchApi.isUntracedGetter(qn)) {
             report(out, c, qn + "() returns a Python value that Dynamo does not fold into the graph (torch.* op returned "
                     + "non-Tensor); read it once outside the compiled code", "GB0208");
+        } else if (c.func() instanceof Expr.Attribute m && GENERATOR_METHODS.contains(m.attr()) && isGenerator(f, m.value())) {
+            // observed on torch 2.15 (fixtures/GM203.py): every method of a torch.Generator object (GB7650)
+            report(out, c, "torch.Generator." + m.attr() + "() is not traced; seed or read the generator outside the compiled code",
+                    "GB7650");
         } else if (isRecurrentModule(f.origin(c.func()))) {
             // observed on torch 2.15 (fixtures/GM203.py): a delayed unsupported call in eval mode (GB0148),
             // "Attempted to wrap RNN, GRU, or LSTM" in the sweep's training runs (GB0014)
@@ -111,6 +115,20 @@ public final class UntraceableCall implements Rule {
 
     private static final Set<String> PACKED_SEQUENCES = Set.of("torch.nn.utils.rnn.pack_padded_sequence",
             "torch.nn.utils.rnn.pad_packed_sequence", "torch.nn.utils.rnn.pack_sequence", "torch.nn.utils.rnn.unpack_sequence");
+
+    private static final Set<String> GENERATOR_METHODS = Set.of("seed", "manual_seed", "initial_seed", "get_state",
+            "set_state", "get_offset", "set_offset", "graphsafe_get_state", "graphsafe_set_state", "clone_state");
+
+    /**
+     * A torch.Generator: {@code torch.default_generator}, an element of
+     * {@code torch.cuda.default_generators}, or a value made by {@code torch.Generator(...)}.
+     */
+    private static boolean isGenerator(FunctionContext f, Expr e) {
+        Expr named = e instanceof Expr.Subscript s ? s.value() : e;
+        String qn = f.qualifiedName(named);
+        if (e instanceof Expr.Subscript) return "torch.cuda.default_generators".equals(qn);
+        return "torch.default_generator".equals(qn) || "torch.Generator".equals(f.origin(e));
+    }
 
     /** The recurrent module classes Dynamo will not wrap (their cells, nn.LSTMCell and the like, trace). */
     private static boolean isRecurrentModule(String origin) {
