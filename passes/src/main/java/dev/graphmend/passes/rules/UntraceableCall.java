@@ -18,7 +18,7 @@ import java.util.Set;
  * ({@code numpy.random.*}, GB0033 on torch 2.15) and reseeding ({@code torch.manual_seed}: GB0007).
  */
 public final class UntraceableCall implements Rule {
-    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033", "GB0225", "GB4841", "GB0179", "GB0206", "GB8985", "GB0125", "GB0208", "GB0148", "GB0014", "GB7650"),
+    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033", "GB0225", "GB4841", "GB0179", "GB0206", "GB8985", "GB0125", "GB0208", "GB0148", "GB0014", "GB7650", "GB6815", "GB0156"),
             Severity.INFORMATION, "A call Dynamo does not trace");
 
     private static final Set<String> CLOCKS = Set.of("time", "perf_counter", "monotonic", "process_time", "time_ns",
@@ -98,6 +98,15 @@ public final class UntraceableCall implements Rule {
             // observed on torch 2.15 (fixtures/GM203.py): every method of a torch.Generator object (GB7650)
             report(out, c, "torch.Generator." + m.attr() + "() is not traced; seed or read the generator outside the compiled code",
                     "GB7650");
+        } else if (c.func() instanceof Expr.Attribute m && (m.attr().equals("set") || m.attr().equals("reset"))
+                && "contextvars.ContextVar".equals(f.origin(m.value()))) {
+            // observed on torch 2.15 (fixtures/GM203.py): ContextVar mutation (GB6815); get() traces
+            report(out, c, "ContextVar." + m.attr() + "() mutates a context variable, which Dynamo does not trace", "GB6815");
+        } else if (c.func() instanceof Expr.Attribute m && m.attr().equals("get") && f.config().torchBefore(2, 11)
+                && "contextvars.ContextVar".equals(f.origin(m.value()))) {
+            // observed in the torch 2.10 sweep (transformers' output capturing): GB0156; torch 2.15 traces it
+            report(out, c, "ContextVar.get() is not traced before torch 2.11 (torch-version is " + f.config().torchVersion() + ")",
+                    "GB0156");
         } else if (isRecurrentModule(f.origin(c.func()))) {
             // observed on torch 2.15 (fixtures/GM203.py): a delayed unsupported call in eval mode (GB0148),
             // "Attempted to wrap RNN, GRU, or LSTM" in the sweep's training runs (GB0014)
