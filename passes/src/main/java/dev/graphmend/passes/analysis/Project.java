@@ -1126,6 +1126,10 @@ public final class Project {
             "bfloat16", "type", "contiguous");
 
     private static boolean movesItself(String self, String attr, Expr value) {
+        // arithmetic on itself (`self.x_min = self.x_min * m + x_min * (1 - m)`, I-BERT's running
+        // statistics): a tensor stays a tensor and a number a number, so it adds nothing
+        if (value instanceof Expr.BinOp b) return movesItself(self, attr, b.left()) || movesItself(self, attr, b.right());
+        if (value instanceof Expr.Attribute a) return a.attr().equals(attr) && a.value() instanceof Expr.Name n && n.id().equals(self);
         return value instanceof Expr.Call call && call.func() instanceof Expr.Attribute m && MOVES.contains(m.attr())
                 && m.value() instanceof Expr.Attribute a && a.attr().equals(attr)
                 && a.value() instanceof Expr.Name n && n.id().equals(self);
