@@ -200,6 +200,9 @@ class Recorder:
 
         self.events = None
         recorder = self
+        if not hasattr(sc.InstructionTranslatorBase, "log_graph_break"):
+            self._wrap_module_function(torch_mod, sc)
+            return
         original = sc.InstructionTranslatorBase.log_graph_break
 
         def log_graph_break(tx, code_options, *args, **kwargs):
@@ -220,6 +223,30 @@ class Recorder:
             return original(tx, code_options, *args, **kwargs)
 
         sc.InstructionTranslatorBase.log_graph_break = log_graph_break
+
+    def _wrap_module_function(self, torch_mod, sc):
+        """torch 2.9 and older log breaks through the module function
+        ``log_graph_break(code_options, reason="", exc_info=False, user_stack=None)``, called
+        by its global name, so replacing the module attribute reaches every caller."""
+        recorder = self
+        original = sc.log_graph_break
+
+        def log_graph_break(code_options, reason="", exc_info=False, user_stack=None):
+            exc = sys.exc_info()[1] if exc_info else None
+            if exc is None:
+                exc = LoggedBreak(str(reason), user_stack)
+            if recorder.events is not None and not getattr(exc, "logged", False):
+                stack = user_stack or getattr(exc, "real_stack", None)
+                if not stack:
+                    stack = torch_mod._guards.TracingContext.extract_stack()
+                frames = [(os.path.realpath(fs.filename), fs.lineno, fs.name) for fs in stack]
+                if not frames:
+                    frames = [(os.path.realpath(code_options["co_filename"]),
+                               code_options["co_firstlineno"], code_options.get("co_name", "?"))]
+                recorder.events.append((frames, str(reason), exc))
+            return original(code_options, reason=reason, exc_info=exc_info, user_stack=user_stack)
+
+        sc.log_graph_break = log_graph_break
 
 
 def first_line(text):
