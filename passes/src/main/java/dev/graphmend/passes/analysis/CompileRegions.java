@@ -785,6 +785,8 @@ public final class CompileRegions {
                     for (Callee callee : ctx.callees(c)) {
                         if (!isDisabled(callee.function())) {
                             add.accept(new Followed(callee.function(), ctx.bindArguments(callee.function(), c, callee.bound())));
+                        } else if (skipsOnlyItsFrame(callee.function())) {
+                            throughSkippedFrame(ctx, callee, c, add);
                         }
                     }
                 }
@@ -863,6 +865,38 @@ public final class CompileRegions {
         return found;
     }
 
+
+    /**
+     * The calls of a function decorated {@code @torch.compiler.disable(recursive=False)}, called
+     * from compiled code: Dynamo runs its own frame eagerly, but compiles the functions it calls
+     * as frames of their own, so they are reached (with the values its body passes them). One
+     * level: a skipped frame's skipped callees are not followed further.
+     */
+    private static void throughSkippedFrame(FunctionContext ctx, Callee skipped, Expr.Call c,
+                                            java.util.function.Consumer<Followed> add) {
+        FunctionContext inner = ctx.calleeContext(skipped, c);
+        if (inner == null) return;
+        ctx.consultBody(skipped.function()); // its body decides what is followed
+        for (Stmt s : Statements.of(skipped.function().def().body())) { // eager: every branch runs
+            for (Expr e : inner.expressions(s)) {
+                if (!(e instanceof Expr.Call call)) continue;
+                for (Callee k : inner.callees(call)) {
+                    if (!isDisabled(k.function())) add.accept(new Followed(k.function(), inner.bindArguments(k.function(), call, k.bound())));
+                }
+            }
+        }
+    }
+
+    /** {@code @torch.compiler.disable(recursive=False)}: only the function's own frame is skipped. */
+    static boolean skipsOnlyItsFrame(FunctionRef f) {
+        for (Expr d : f.def().decoratorList()) {
+            if (!(d instanceof Expr.Call c) || !TorchApi.isDisableDecorator(f.module().names().qualifiedName(c.func()))) continue;
+            for (dev.graphmend.ir.ast.Keyword k : c.keywords()) {
+                if ("recursive".equals(k.arg()) && k.value() instanceof Expr.Constant v && Boolean.FALSE.equals(v.value())) return true;
+            }
+        }
+        return false;
+    }
 
     /** Functions decorated with {@code @torch.compiler.disable}: Dynamo does not trace into them. */
     public static boolean isDisabled(FunctionRef f) {

@@ -985,15 +985,18 @@ public final class Project {
     private static Stmt definitionOf(SourceModule m, Symbol s) {
         if (s == null) return null;
         Stmt found = null;
+        boolean compiled = false;
         for (Binding b : m.symbols().bindingsOf(s)) {
             if (!b.bindsValue()) continue;
             if (b.kind() == Binding.Kind.FUNCTION_DEFINITION || b.kind() == Binding.Kind.CLASS_DEFINITION) {
                 found = (Stmt) b.construct(); // a later definition wins, as at run time
-            } else if (b.kind() != Binding.Kind.IMPORT && !compilesItself(m, b)) {
+            } else if (compilesItself(m, b)) {
+                compiled = true;
+            } else if (b.kind() != Binding.Kind.IMPORT) {
                 return null;
             }
         }
-        return found;
+        return compiled && !(found instanceof Stmt.FunctionDef) ? null : found; // a compiled class is no class
     }
 
     /** {@code f = torch.compile(f, ...)}: the binding rebinds a name to its own value, compiled. */
