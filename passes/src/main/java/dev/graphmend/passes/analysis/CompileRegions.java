@@ -546,7 +546,8 @@ public final class CompileRegions {
     private FunctionRef compiledFunction(SourceModule m, Expr target) {
         if (target instanceof Expr.Attribute a) {
             ClassInfo c = instanceClass(m, a.value(), new java.util.HashSet<>());
-            if (c != null) return c.method(a.attr());
+            FunctionRef method = c == null ? null : c.method(a.attr());
+            if (method != null) return method;
         }
         FunctionRef f = project.resolveFunction(m, target);
         if (f != null) return f;
@@ -566,7 +567,8 @@ public final class CompileRegions {
      * a chain of nn.Module's self-returning methods on one ({@code Model(cfg).to(device).eval()},
      * unless the class defines the method itself); a name whose assignments in its scope (the
      * function's for a local, the module's and {@code global} ones for a module name) give
-     * instances of one class; a method's {@code self}. Names are followed through their bindings
+     * instances of one class; a method's {@code self}; an attribute of such an instance that
+     * its class assigns instances of one module class ({@code self.model}). Names are followed through their bindings
      * (the symbol table), never by walking the module; {@code seen} cuts
      * {@code model = model.to(device)}.
      */
@@ -577,6 +579,12 @@ public final class CompileRegions {
                 if (k != null) return k.isModule() && k.method(a.attr()) == null ? k : null;
             }
             return project.resolveClass(m, c.func());
+        }
+        if (e instanceof Expr.Attribute a) {
+            // self.model, trainer.model: the one module class the instance's attribute is assigned
+            ClassInfo owner = instanceClass(m, a.value(), seen);
+            List<ClassInfo> held = owner == null ? List.of() : project.attributeModuleClasses(owner, a.attr());
+            return held.size() == 1 ? held.get(0) : null;
         }
         if (!(e instanceof Expr.Name n)) return null;
         Target t = m.names().resolve(n);
