@@ -1000,7 +1000,7 @@ public final class Project {
     }
 
     /** {@code f = torch.compile(f, ...)}: the binding rebinds a name to its own value, compiled. */
-    static boolean compilesItself(SourceModule m, Binding b) {
+    private static boolean compilesItself(SourceModule m, Binding b) {
         return b.kind() == Binding.Kind.ASSIGNMENT && b.construct() instanceof Stmt.Assign a && a.targets().size() == 1
                 && a.targets().get(0) == b.node() && b.node() instanceof Expr.Name n
                 && a.value() instanceof Expr.Call c && !c.args().isEmpty()
