@@ -12,7 +12,11 @@ Cases follow passes/src/test/resources/fixtures/README.md: every top-level funct
 ``_torchdynamo_orig_callable`` / ``__wrapped__``) and every top-level ``nn.Module`` subclass named
 ``Case*`` (constructed with no arguments, put in eval mode, explained through the instance, so
 its ``forward`` runs). Inputs come from a module-level ``ARGS = {"case_name": lambda: (...)}``
-entry, or else ``torch.randn(4, 4)`` per parameter without a default (seeded with 0).
+entry, or else ``torch.randn(4, 4)`` per parameter without a default (seeded with 0). A case with
+an entry in a module-level ``RUN = {"case_name": callable}`` is not run as a root: the oracle
+calls the entry instead (seeded with 0), which runs the program of the case's block as written, so
+Dynamo traces only what that program's own ``torch.compile`` forms compile (a root form, or a
+method a compiled module leaves eager).
 
 How breaks are observed: for each case the oracle calls ``torch._dynamo.reset()`` and runs
 ``torch._dynamo.explain(fn)(*args)`` (or, where ``explain`` is missing, ``torch.compile`` with a
@@ -318,8 +322,11 @@ def run_case(torch_mod, recorder, gb_ids, path, module, name):
         else:
             target = unwrap(obj)
             sig_fn = target
+        runs = getattr(module, "RUN", {}) or {}
         table = getattr(module, "ARGS", {}) or {}
-        if name in table:
+        if name in runs:
+            target, args = None, ()
+        elif name in table:
             torch_mod.manual_seed(0)
             args = table[name]()
             if not isinstance(args, tuple):
@@ -335,7 +342,11 @@ def run_case(torch_mod, recorder, gb_ids, path, module, name):
     dynamo.utils.counters.clear()
     recorder.events = []
     try:
-        if hasattr(dynamo, "explain"):
+        if target is None:
+            # the program's own call: only what its torch.compile forms compile is traced
+            torch_mod.manual_seed(0)
+            runs[name]()
+        elif hasattr(dynamo, "explain"):
             dynamo.explain(target)(*args)
         else:
             def backend(gm, example_inputs):

@@ -44,6 +44,26 @@ class FixtureCorpusTest {
         }));
     }
 
+    /**
+     * roots.py is checked under "explicit" (its first line); its root forms are roots under the
+     * default "module-forward" too: every marker is reported there as well (the forwards that no
+     * form compiles add their own diagnostics, as that mode intends).
+     */
+    @Test
+    void rootFormsAreRootsUnderModuleForwardToo() {
+        Path f = Fixtures.DIR.resolve("roots.py");
+        assertEquals(dev.graphmend.passes.config.AnalysisConfig.AssumeCompiled.EXPLICIT, Fixtures.config(f).assumeCompiled());
+        Map<Integer, TreeSet<String>> actual = new java.util.TreeMap<>();
+        for (var d : Fixtures.diagnostics(f, dev.graphmend.passes.config.AnalysisConfig.defaults())) {
+            actual.computeIfAbsent(d.span().line(), k -> new TreeSet<>()).add(d.code());
+        }
+        List<String> missing = new ArrayList<>();
+        Fixtures.expected(f).forEach((line, codes) -> {
+            if (!actual.getOrDefault(line, new TreeSet<>()).containsAll(codes)) missing.add(line + ": " + codes);
+        });
+        assertTrue(missing.isEmpty(), "markers of roots.py not reported under module-forward: " + missing);
+    }
+
     @Test
     void corpusIsLargeEnoughAndBalanced() throws IOException {
         int cases = 0, negatives = 0;

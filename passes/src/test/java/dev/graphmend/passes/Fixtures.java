@@ -89,8 +89,13 @@ final class Fixtures {
 
     /** Our diagnostics for one fixture file, under the configuration its header sets. */
     static List<Diagnostic> diagnostics(Path file) {
+        return diagnostics(file, config(file));
+    }
+
+    /** Our diagnostics for one fixture file, under the given configuration. */
+    static List<Diagnostic> diagnostics(Path file, AnalysisConfig config) {
         SourceModule m = ProjectLoader.module(file, file.toString(), String.join("\n", lines(file)) + "\n");
-        Project p = new Project(List.of(m), config(file));
+        Project p = new Project(List.of(m), config);
         return Analyzer.analyze(p).get(m);
     }
 

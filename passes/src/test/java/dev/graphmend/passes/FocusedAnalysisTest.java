@@ -63,6 +63,57 @@ class FocusedAnalysisTest {
         assertEquals(Analyzer.analyze(p).get(model), focused);
     }
 
+    /**
+     * Root forms of docs/compile-regions.md written in another file than the code they compile,
+     * under assume-compiled = "explicit": a module chain assigned to a local, a method of that
+     * instance, and a functools.partial binding a literal (not a tensor: its branch is static).
+     */
+    @Test
+    void rootFormsInAnotherFileReachTheFocus() {
+        SourceModule model = ProjectLoader.module(Path.of("pkg/model.py"), "pkg/model.py", """
+                import torch
+                from torch import nn
+
+                class Net(nn.Module):
+                    def forward(self, x):
+                        print("net")
+                        return x
+
+                    def step(self, x):
+                        if x.sum() > 0:
+                            return x
+                        return -x
+
+                    def generate(self, x):
+                        print("eager")
+                        return self(x)
+
+                def decode(x, k):
+                    if k > 1:
+                        x = x * k
+                    return x.sum().item()
+                """);
+        SourceModule train = ProjectLoader.module(Path.of("pkg/train.py"), "pkg/train.py", """
+                import functools
+                import torch
+                from model import Net, decode
+
+                def main(device="cpu"):
+                    model = Net().to(device).eval()
+                    cm = torch.compile(model)
+                    step = torch.compile(model.step)
+                    dec = torch.compile(functools.partial(decode, k=2))
+                    return cm.generate(torch.ones(2)), step, dec
+                """);
+        AnalysisConfig explicit = AnalysisConfig.defaults().withAssumeCompiled(AnalysisConfig.AssumeCompiled.EXPLICIT);
+        Project p = new Project(List.of(model, train), explicit);
+        List<Diagnostic> focused = Analyzer.analyze(p, model).get(model);
+        assertEquals(Analyzer.analyze(p).get(model), focused);
+        Set<Integer> lines = new java.util.TreeSet<>();
+        for (Diagnostic d : focused) lines.add(d.span().line());
+        assertEquals(Set.of(6, 10, 21), lines, "forward's print, step's branch, decode's item(); not generate, not `if k > 1`: " + focused);
+    }
+
     @org.junit.jupiter.api.io.TempDir
     Path tmp;
 

@@ -58,6 +58,7 @@ class IncrementalAnalysisTest {
             "../examples/modeling_tiny_decoder.py", "../examples/attention.py", "../examples/finetune_tiny_bert.py",
             "src/test/resources/fixtures/GM101.py", "src/test/resources/fixtures/GM102.py",
             "src/test/resources/fixtures/GM201.py", "src/test/resources/fixtures/regions.py",
+            "src/test/resources/fixtures/roots.py",
             "src/test/resources/incremental/dependencies.py",
             // a package whose models import one shared module, as transformers' import its activations.py
             "src/test/resources/incremental/hub/__init__.py", "src/test/resources/incremental/hub/activations.py",

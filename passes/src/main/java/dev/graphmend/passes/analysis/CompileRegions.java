@@ -3,6 +3,8 @@ package dev.graphmend.passes.analysis;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Node;
 import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.ir.symbols.Binding;
+import dev.graphmend.ir.symbols.Symbol;
 import dev.graphmend.ir.symbols.Target;
 import dev.graphmend.passes.model.Diagnostic;
 import java.util.ArrayDeque;
@@ -120,8 +122,15 @@ public final class CompileRegions {
     /** Forwards of modules that are also submodules, with the root they get if nothing reaches them. */
     private final Map<FunctionRef, Diagnostic.Root> submoduleForwards = new LinkedHashMap<>();
 
-    /** A root found, or a submodule forward set aside, in the order {@link #findRoots} found them. */
-    private record RootFound(FunctionRef function, Diagnostic.Root root, boolean submodule) {}
+    /**
+     * A root found, or a submodule forward set aside, in the order {@link #findRoots} found them;
+     * {@code bound}: the parameters a {@code functools.partial} binds, with their values (else null).
+     */
+    private record RootFound(FunctionRef function, Diagnostic.Root root, boolean submodule, Map<String, Val> bound) {
+        RootFound(FunctionRef function, Diagnostic.Root root, boolean submodule) {
+            this(function, root, submodule, null);
+        }
+    }
 
     private final List<RootFound> rootsFound = new ArrayList<>();
     /** The submodule forwards in the order the last phase of {@link #propagate} takes them. */
@@ -195,6 +204,7 @@ public final class CompileRegions {
         for (int i = 0; i < rootsFound.size(); i++) {
             RootFound was = prev.rootsFound.get(i), now = rootsFound.get(i);
             if (was.submodule() != now.submodule() || !now.function().equals(movedRef(was.function(), replay))
+                    || !java.util.Objects.equals(was.bound(), now.bound())
                     || !was.root().path().equals(now.root().path()) || !was.root().description().equals(now.root().description())
                     || was.root().line() != now.root().line() && was.function().module() != replay.previousFocus()) {
                 return false;
@@ -416,12 +426,61 @@ public final class CompileRegions {
             }
             if (target == null) continue;
             Diagnostic.Root root = new Diagnostic.Root(m.path(), c.span().line(), "torch.compile(" + describe(target) + ")");
+            Map<String, Val> bound = null;
+            if (target instanceof Expr.Call p && isPartial(m, p)) {
+                // torch.compile(functools.partial(f, ...)): Dynamo traces f with the bound arguments
+                if (p.args().isEmpty()) continue;
+                target = p.args().get(0);
+                FunctionRef f = compiledFunction(m, target);
+                if (f == null) continue;
+                bound = partialBound(f, p);
+                rootsFound.add(new RootFound(f, root, false, bound));
+                explicitRoots.add(f);
+                continue;
+            }
             FunctionRef f = compiledFunction(m, target);
             if (f != null) {
                 addRoot(f, root);
                 explicitRoots.add(f);
             }
         }
+    }
+
+    /** {@code functools.partial(...)}, under any name it was imported as. */
+    private static boolean isPartial(SourceModule m, Expr.Call c) {
+        return "functools.partial".equals(m.names().qualifiedName(c.func()));
+    }
+
+    /**
+     * The parameters of {@code f} that {@code functools.partial(f, ...)} binds, each with the
+     * value bound: a literal's, else unknown (no more a tensor input than any bound value is
+     * known to be one). A starred argument may bind any of them: then all are unknown.
+     */
+    private static Map<String, Val> partialBound(FunctionRef f, Expr.Call p) {
+        var a = f.def().args();
+        List<dev.graphmend.ir.ast.Arg> positional = new ArrayList<>(a.posonlyargs());
+        positional.addAll(a.args());
+        int first = f.owner() != null && !positional.isEmpty() ? 1 : 0; // a method is compiled bound: self is taken
+        Map<String, Val> out = new HashMap<>();
+        boolean starred = false;
+        for (int i = 1; i < p.args().size(); i++) {
+            Expr v = p.args().get(i);
+            if (v instanceof Expr.Starred) starred = true;
+            else if (first + i - 1 < positional.size()) out.put(positional.get(first + i - 1).arg(), boundValue(v));
+        }
+        for (dev.graphmend.ir.ast.Keyword k : p.keywords()) {
+            if (k.arg() == null) starred = true;
+            else out.put(k.arg(), boundValue(k.value()));
+        }
+        if (starred) {
+            for (int i = first; i < positional.size(); i++) out.put(positional.get(i).arg(), Val.UNKNOWN);
+            for (dev.graphmend.ir.ast.Arg k : a.kwonlyargs()) out.put(k.arg(), Val.UNKNOWN);
+        }
+        return Map.copyOf(out);
+    }
+
+    private static Val boundValue(Expr e) {
+        return e instanceof Expr.Constant c ? Val.ofConstant(c) : Val.UNKNOWN;
     }
 
     /**
@@ -479,48 +538,85 @@ public final class CompileRegions {
         return "...";
     }
 
+    /**
+     * The function {@code torch.compile(target)} traces: a method of an instance
+     * ({@code model.forward}, {@code self._step}, {@code obj.method}), a function, or the
+     * {@code forward} of a module instance.
+     */
     private FunctionRef compiledFunction(SourceModule m, Expr target) {
         if (target instanceof Expr.Attribute a) {
-            ClassInfo c = instanceClass(m, a.value());
-            if (c != null) return c.method(a.attr());
+            ClassInfo c = instanceClass(m, a.value(), new java.util.HashSet<>());
+            FunctionRef method = c == null ? null : c.method(a.attr());
+            if (method != null) return method;
         }
         FunctionRef f = project.resolveFunction(m, target);
         if (f != null) return f;
-        ClassInfo c = instanceClass(m, target);
+        ClassInfo c = instanceClass(m, target, new java.util.HashSet<>());
         return c == null ? null : c.method("forward");
     }
 
-    /** The project class an expression is an instance of: {@code Model(...)}, or a name assigned one. */
-    private ClassInfo instanceClass(SourceModule m, Expr e) {
-        if (e instanceof Expr.Call c) return project.resolveClass(m, c.func());
-        if (e instanceof Expr.Name n) {
-            ClassInfo found = null;
-            for (Stmt s : allStatements(m)) {
-                if (!(s instanceof Stmt.Assign a) || !(a.value() instanceof Expr.Call c)) continue;
-                for (Expr t : a.targets()) {
-                    if (t instanceof Expr.Name tn && tn.id().equals(n.id())) {
-                        ClassInfo k = project.resolveClass(m, c.func());
-                        if (k != null) found = k;
-                    }
-                }
+    /**
+     * nn.Module's methods that return the module itself: {@code Net(cfg).to(device).eval()} is
+     * still a {@code Net}.
+     */
+    private static final java.util.Set<String> SELF_RETURNING = java.util.Set.of("to", "eval", "train", "cuda", "cpu", "half",
+            "float", "double", "bfloat16", "requires_grad_", "type", "share_memory", "apply", "to_empty");
+
+    /**
+     * The project class an expression is an instance of, or null when unsure: {@code Model(...)};
+     * a chain of nn.Module's self-returning methods on one ({@code Model(cfg).to(device).eval()},
+     * unless the class defines the method itself); a name whose assignments in its scope (the
+     * function's for a local, the module's and {@code global} ones for a module name) give
+     * instances of one class; a method's {@code self}; an attribute of such an instance that
+     * its class assigns instances of one module class ({@code self.model}). Names are followed through their bindings
+     * (the symbol table), never by walking the module; {@code seen} cuts
+     * {@code model = model.to(device)}.
+     */
+    private ClassInfo instanceClass(SourceModule m, Expr e, java.util.Set<Symbol> seen) {
+        if (e instanceof Expr.Call c) {
+            if (c.func() instanceof Expr.Attribute a && SELF_RETURNING.contains(a.attr())) {
+                ClassInfo k = instanceClass(m, a.value(), seen);
+                if (k != null) return k.isModule() && k.method(a.attr()) == null ? k : null;
             }
-            return found;
+            return project.resolveClass(m, c.func());
         }
-        return null;
+        if (e instanceof Expr.Attribute a) {
+            // self.model, trainer.model: the one module class the instance's attribute is assigned
+            ClassInfo owner = instanceClass(m, a.value(), seen);
+            List<ClassInfo> held = owner == null ? List.of() : project.attributeModuleClasses(owner, a.attr());
+            return held.size() == 1 ? held.get(0) : null;
+        }
+        if (!(e instanceof Expr.Name n)) return null;
+        Target t = m.names().resolve(n);
+        Symbol s = t instanceof Target.Local l ? l.symbol()
+                : t instanceof Target.ModuleMember mm && mm.path().indexOf('.') < 0 ? mm.symbol() : null;
+        if (s == null || !seen.add(s)) return null;
+        ClassInfo found = null;
+        for (Binding b : m.symbols().bindingsOf(s)) {
+            ClassInfo k = null;
+            if (b.kind() == Binding.Kind.PARAMETER) k = selfClass(b);
+            else if (b.kind() == Binding.Kind.ASSIGNMENT && b.construct() instanceof Stmt.Assign a
+                    && a.targets().stream().anyMatch(x -> x == b.node())) {
+                k = instanceClass(m, a.value(), seen);
+            }
+            if (k == null) continue;
+            if (found != null && found != k) return null; // instances of two classes: no root
+            found = k;
+        }
+        return found;
     }
 
-    private static List<Stmt> allStatements(SourceModule m) {
-        List<Stmt> out = new ArrayList<>();
-        collectStatements(m.ir().module().body(), out);
-        return out;
-    }
-
-    private static void collectStatements(List<Stmt> body, List<Stmt> out) {
-        for (Stmt s : Statements.of(body)) {
-            out.add(s);
-            if (s instanceof Stmt.FunctionDef f) collectStatements(f.body(), out);
-            else if (s instanceof Stmt.ClassDef c) collectStatements(c.body(), out);
+    /** The class of a method's first parameter ({@code self}); null for any other parameter, or a static or class method. */
+    private ClassInfo selfClass(Binding parameter) {
+        if (!(parameter.construct() instanceof Stmt.FunctionDef f)) return null;
+        var a = f.args();
+        dev.graphmend.ir.ast.Arg first = !a.posonlyargs().isEmpty() ? a.posonlyargs().get(0) : a.args().isEmpty() ? null : a.args().get(0);
+        if (first != parameter.node()) return null;
+        for (Expr d : f.decoratorList()) {
+            if (d instanceof Expr.Name dn && (dn.id().equals("staticmethod") || dn.id().equals("classmethod"))) return null;
         }
+        FunctionRef r = project.functionOf(f);
+        return r == null ? null : r.owner();
     }
 
     private static void collectCalls(Node n, List<Expr.Call> out) {
@@ -541,7 +637,9 @@ public final class CompileRegions {
     private void reachRoots() {
         for (RootFound r : rootsFound) {
             if (r.submodule()) continue;
-            reach(r.function(), r.root(), FunctionContext.rootParams(r.function()));
+            Map<String, Val> params = FunctionContext.rootParams(r.function());
+            if (r.bound() != null) params.putAll(r.bound());
+            reach(r.function(), r.root(), params);
             reached.get(r.function()).isRoot = true;
         }
     }
@@ -695,6 +793,8 @@ public final class CompileRegions {
                     for (Callee callee : ctx.callees(c)) {
                         if (!isDisabled(callee.function())) {
                             add.accept(new Followed(callee.function(), ctx.bindArguments(callee.function(), c, callee.bound())));
+                        } else if (skipsOnlyItsFrame(callee.function())) {
+                            throughSkippedFrame(ctx, callee, c, add);
                         }
                     }
                 }
@@ -773,6 +873,38 @@ public final class CompileRegions {
         return found;
     }
 
+
+    /**
+     * The calls of a function decorated {@code @torch.compiler.disable(recursive=False)}, called
+     * from compiled code: Dynamo runs its own frame eagerly, but compiles the functions it calls
+     * as frames of their own, so they are reached (with the values its body passes them). One
+     * level: a skipped frame's skipped callees are not followed further.
+     */
+    private static void throughSkippedFrame(FunctionContext ctx, Callee skipped, Expr.Call c,
+                                            java.util.function.Consumer<Followed> add) {
+        FunctionContext inner = ctx.calleeContext(skipped, c);
+        if (inner == null) return;
+        ctx.consultBody(skipped.function()); // its body decides what is followed
+        for (Stmt s : Statements.of(skipped.function().def().body())) { // eager: every branch runs
+            for (Expr e : inner.expressions(s)) {
+                if (!(e instanceof Expr.Call call)) continue;
+                for (Callee k : inner.callees(call)) {
+                    if (!isDisabled(k.function())) add.accept(new Followed(k.function(), inner.bindArguments(k.function(), call, k.bound())));
+                }
+            }
+        }
+    }
+
+    /** {@code @torch.compiler.disable(recursive=False)}: only the function's own frame is skipped. */
+    static boolean skipsOnlyItsFrame(FunctionRef f) {
+        for (Expr d : f.def().decoratorList()) {
+            if (!(d instanceof Expr.Call c) || !TorchApi.isDisableDecorator(f.module().names().qualifiedName(c.func()))) continue;
+            for (dev.graphmend.ir.ast.Keyword k : c.keywords()) {
+                if ("recursive".equals(k.arg()) && k.value() instanceof Expr.Constant v && Boolean.FALSE.equals(v.value())) return true;
+            }
+        }
+        return false;
+    }
 
     /** Functions decorated with {@code @torch.compiler.disable}: Dynamo does not trace into them. */
     public static boolean isDisabled(FunctionRef f) {

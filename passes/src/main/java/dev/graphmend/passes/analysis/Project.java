@@ -977,19 +977,35 @@ public final class Project {
 
     // ---- resolution of names to the project's definitions ----
 
-    /** The single def/class statement a symbol binds, or null (several bindings, or not a definition). */
+    /**
+     * The single def/class statement a symbol binds, or null (several bindings, or not a
+     * definition). {@code f = torch.compile(f)} does not count as another binding: the name still
+     * runs the def, compiled (docs/compile-regions.md).
+     */
     private static Stmt definitionOf(SourceModule m, Symbol s) {
         if (s == null) return null;
         Stmt found = null;
+        boolean compiled = false;
         for (Binding b : m.symbols().bindingsOf(s)) {
             if (!b.bindsValue()) continue;
             if (b.kind() == Binding.Kind.FUNCTION_DEFINITION || b.kind() == Binding.Kind.CLASS_DEFINITION) {
                 found = (Stmt) b.construct(); // a later definition wins, as at run time
+            } else if (compilesItself(m, b)) {
+                compiled = true;
             } else if (b.kind() != Binding.Kind.IMPORT) {
                 return null;
             }
         }
-        return found;
+        return compiled && !(found instanceof Stmt.FunctionDef) ? null : found; // a compiled class is no class
+    }
+
+    /** {@code f = torch.compile(f, ...)}: the binding rebinds a name to its own value, compiled. */
+    private static boolean compilesItself(SourceModule m, Binding b) {
+        return b.kind() == Binding.Kind.ASSIGNMENT && b.construct() instanceof Stmt.Assign a && a.targets().size() == 1
+                && a.targets().get(0) == b.node() && b.node() instanceof Expr.Name n
+                && a.value() instanceof Expr.Call c && !c.args().isEmpty()
+                && c.args().get(0) instanceof Expr.Name arg && arg.id().equals(n.id())
+                && TorchApi.isCompile(m.names().qualifiedName(c.func()));
     }
 
     /** What a (module-level or imported) expression names among the project's definitions. */
