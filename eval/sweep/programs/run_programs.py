@@ -78,7 +78,7 @@ def run_phase(py, program, src, phase, timeout):
     out = os.path.join(logs, "%s.%s.json" % (program["name"], phase))
     log = out[:-5] + ".log"  # the program's output, kept beside the checkouts (not committed)
     work = tempfile.mkdtemp(prefix="gm-program-%s-" % program["name"])
-    env = dict(os.environ, PYTHONHASHSEED="0", CUDA_VISIBLE_DEVICES="", OMP_NUM_THREADS="1",
+    env = dict(os.environ, GM_PROGRAM=program["name"], PYTHONHASHSEED="0", CUDA_VISIBLE_DEVICES="", OMP_NUM_THREADS="1",
                TORCHINDUCTOR_CACHE_DIR=os.path.join(work, ".inductor"), MPLBACKEND="Agg",
                HF_HUB_OFFLINE="1", WANDB_MODE="disabled")
     cmd = [py, os.path.join(HERE, "program_worker.py"), "--program", program["name"], "--src", src,

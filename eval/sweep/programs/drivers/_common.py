@@ -124,13 +124,16 @@ def cuda_on_cpu():
 
 
 class _Ids:
-    """Token ids a stand-in tokenizer returns: ``.to(device)`` keeps them on the CPU (programs
-    written for CUDA move their batches with ``.to('cuda')``)."""
+    """Token ids a stand-in tokenizer returns: ``.to(device)`` and ``.cuda()`` keep them on the CPU
+    (programs written for CUDA move their batches with ``.to('cuda')`` or ``.cuda()``)."""
 
     def __init__(self, tensor):
         self.tensor = tensor
 
     def to(self, *args, **kwargs):
+        return self.tensor
+
+    def cuda(self, *args, **kwargs):
         return self.tensor
 
 
