@@ -170,6 +170,10 @@ class TracedOwnLines:
 def sites_of(torch, oracle, events, own, src):
     """Deduplicated break sites, in the library part's shape (``eval/worker.py`` explain_breaks)."""
     gb_ids = oracle.load_gb_ids(torch)
+
+    def short(path):
+        return own.get(path) or (os.path.relpath(path, src) if path.startswith(src + os.sep) else os.path.basename(path))
+
     sites = {}
     for frames, reason, exc in events:
         inside = [f for f in frames if f[0] in own]
@@ -180,10 +184,6 @@ def sites_of(torch, oracle, events, own, src):
             sites[key]["hits"] += 1
             continue
         gb_type = oracle.root_gb_type(exc)
-
-        def short(path):
-            return own.get(path) or (os.path.relpath(path, src) if path.startswith(src + os.sep) else os.path.basename(path))
-
         sites[key] = {
             "site": key, "file": rel, "line": where[1], "function": where[2], "in_package": bool(inside),
             "gb": gb_ids.get(gb_type or ""), "gb_type": gb_type, "reason": oracle.summarize_reason(reason, exc),

@@ -8,7 +8,8 @@ the program's own, a driver):
 
 1. the repository's snapshot must be on the machine (``$GM_MIRRORS/OWNER+NAME/repo``, a bare git
    folder, by default ``/work/.mirror``); its pinned commit is extracted with ``git archive`` into
-   ``~/.cache/graphmend/sweep-scratch-programs/OWNER+NAME-COMMIT/`` (never into this repository).
+   ``~/.cache/graphmend/sweep-scratch-programs/OWNER+NAME-COMMIT/`` (``$GM_PROGRAMS_SCRATCH``;
+   never into this repository), once.
    A program whose snapshot or commit is missing is recorded as not run, with the reason, and
    printed; it is never skipped silently;
 2. ``program_worker.py`` runs the driver twice, each in a subprocess with a timeout: eagerly under
@@ -38,7 +39,7 @@ sys.path.insert(0, SWEEP)
 
 import compare  # noqa: E402  (after the path set-up)
 
-SCRATCH = os.path.expanduser("~/.cache/graphmend/sweep-scratch-programs")
+SCRATCH = os.environ.get("GM_PROGRAMS_SCRATCH") or os.path.expanduser("~/.cache/graphmend/sweep-scratch-programs")
 MIRRORS = os.environ.get("GM_MIRRORS", "/work/.mirror")
 JUDGED = ("ran", "stopped")  # statuses whose recorded lines and sites are judged
 
@@ -182,10 +183,11 @@ def main(argv=None):
     ap.add_argument("--no-run", action="store_true", help="only re-check and re-judge the recorded results")
     ap.add_argument("--timeout", type=int, default=150, help="seconds per program and phase")
     ap.add_argument("--modes", default=",".join(compare.MODES))
+    ap.add_argument("--results", default="", help="results folder (default out/programs-torch-VERSION)")
     ns = ap.parse_args(argv)
 
     torch_version = compare.env_info(ns.python, [])["torch"]
-    out_dir = os.path.join(SWEEP, "out", "programs-torch-%s" % torch_version)
+    out_dir = ns.results or os.path.join(SWEEP, "out", "programs-torch-%s" % torch_version)
     os.makedirs(out_dir, exist_ok=True)
     programs = load_catalog()
     chosen = set(filter(None, ns.programs.split(",")))
