@@ -204,13 +204,13 @@ def render_programs(name, folder):
     out.append("|---|---|---|---|---|---|---|---|---|")
     for prog, p in progs.items():
         m = next(iter(p.get("modes", {}).values()), None)
-        lines_n = sum(r["lines"] for r in compare["repos"].values() if prog in r["programs"]) if m else 0
         status = p.get("status") or "?"
         if p.get("stopped_at"):
             status += " at `%s`" % sorted(set(p["stopped_at"].values()))[0]
         out.append("| %s | %s @ `%s` | %s | %s | %d | %s | %d | %s | %s |" % (
-            prog, p["repo"], (p.get("commit") or "")[:12], p.get("kind", ""), status, len(p.get("own") or []),
-            own_lines(compare, prog) if m else "–", len(p.get("compile_calls") or []),
+            prog, p["repo"], (p.get("commit") or "")[:12], p.get("kind", ""), status,
+            p.get("own_files", len(p.get("own") or [])), p.get("own_lines", "–") if m else "–",
+            len(p.get("compile_calls") or []),
             len(m["sites"]) if m else "–", len(m["outside_sites"]) if m else "–"))
     files = sum(r["files"] for r in compare["repos"].values())
     lines_total = sum(r["lines"] for r in compare["repos"].values())
@@ -260,12 +260,6 @@ def render_programs(name, folder):
     for mode in sorted(tot):
         out.extend(render_mode(as_libs, mode, miss=program_miss))
     return out
-
-
-def own_lines(compare, prog):
-    own = set(compare["programs"][prog].get("own") or [])
-    return sum(n for r in compare["repos"].values() if prog in r["programs"]
-               for f, n in (r.get("lines_per_file") or {}).items() if f in own)
 
 
 def main(argv=None):

@@ -6,7 +6,8 @@ Run by ``run_programs.py`` in a subprocess of the sweep environment's python, on
         --phase eager|dynamo --out RESULT.json
 
 ``DIR`` is the program's repository, extracted at the catalog's pinned commit into the scratch
-folder; the program's *own files* (the catalog's ``own``, relative to ``DIR``) are where sites,
+folder; the program's *own files* (the catalog's ``own``, relative to ``DIR``, a folder standing
+for its ``*.py`` files: ``own.py``) are where sites,
 executed lines and traced lines are recorded. The catalog's driver (``drivers/NAME.py``, a
 function ``run(src, work)``) runs the program at a tiny size on CPU: config overrides, synthetic
 data, one to three steps. Programs call ``torch.compile`` themselves; the worker never adds a
@@ -53,6 +54,9 @@ sys.path.insert(0, SWEEP)
 sys.path.insert(0, os.path.join(SWEEP, "..", "..", "tools"))
 
 from model_worker import ranges  # noqa: E402  (after the path set-up)
+
+sys.path.insert(0, HERE)
+from own import own_files  # noqa: E402
 
 
 class CompileCalls:
@@ -227,7 +231,7 @@ def main(argv=None):
     with open(os.path.join(HERE, "catalog.json"), encoding="utf-8") as f:
         entry = next(p for p in json.load(f)["programs"] if p["name"] == ns.program)
     src = os.path.realpath(ns.src)
-    own = {os.path.realpath(os.path.join(src, rel)): rel for rel in entry["own"]}
+    own = {os.path.realpath(os.path.join(src, rel)): rel for rel in own_files(src, entry["own"])}
     missing = [rel for p, rel in own.items() if not os.path.isfile(p)]
     res = {"program": ns.program, "phase": ns.phase, "status": None, "errors": [], "compile_calls": []}
 

@@ -39,6 +39,9 @@ sys.path.insert(0, SWEEP)
 
 import compare  # noqa: E402  (after the path set-up)
 
+sys.path.insert(0, HERE)
+from own import own_files  # noqa: E402
+
 SCRATCH = os.environ.get("GM_PROGRAMS_SCRATCH") or os.path.expanduser("~/.cache/graphmend/sweep-scratch-programs")
 MIRRORS = os.environ.get("GM_MIRRORS", "/work/.mirror")
 JUDGED = ("ran", "stopped")  # statuses whose recorded lines and sites are judged
@@ -156,14 +159,17 @@ def judge_all(programs, results, torch_version, modes):
         if not ran:
             continue
         src, _ = checkout(ran[0])
-        own = sorted({f for p in ran for f in p["own"]})
+        own = sorted({f for p in ran for f in own_files(src, p["own"])})
         per_file = {}
         for rel in own:
             with open(os.path.join(src, rel), encoding="utf-8", errors="replace") as f:
                 per_file[rel] = sum(1 for _ in f)
         rep = report["repos"]["%s@%s" % (repo, commit[:12])] = {
             "programs": [p["name"] for p in ran], "own": own, "files": len(own), "lines": sum(per_file.values()),
-            "lines_per_file": per_file, "modes": {}}
+            "modes": {}}
+        for p in ran:
+            mine = own_files(src, p["own"])
+            report["programs"][p["name"]].update(own_files=len(mine), own_lines=sum(per_file[f] for f in mine))
         for mode in modes:
             sys.stderr.write("[programs] %s: graphmend check (%s) over %s\n" % (repo, mode, src))
             checked = compare.run_check(src, [], mode, torch_version)
@@ -172,7 +178,7 @@ def judge_all(programs, results, torch_version, modes):
             for p in ran:
                 one = {"entries": {p["name"]: results[p["name"]]}}
                 report["programs"][p["name"]]["modes"][mode] = compare.judge(
-                    repo, src, one, own_only(checked, src, p["own"]))
+                    repo, src, one, own_only(checked, src, own_files(src, p["own"])))
     return report
 
 
