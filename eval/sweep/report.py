@@ -193,8 +193,9 @@ def render_programs(name, folder):
     out.append("torch %s. Real programs that call `torch.compile` themselves (training steps, decode loops, evaluation "
                "loops), each run by a driver at a tiny size on CPU, with Dynamo's `eager` backend; sites, executed and "
                "traced lines on the program's own files; `graphmend check` over the program's repository, judged on "
-               "those files. Catalog: `eval/sweep/programs/catalog.json`; results: `eval/sweep/out/%s/` "
-               "(one JSON file per program, `compare.json`)." % (compare["torch"], name))
+               "those files (`eval/sweep/README.md`, \"The programs part\"). Catalog: `eval/sweep/programs/catalog.json`; "
+               "results: `eval/sweep/out/%s/` (one JSON file per program, `compare.json`); re-run with "
+               "`eval/sweep/run.sh --programs`." % (compare["torch"], name))
     out.append("")
     out.append("### Size")
     out.append("")
