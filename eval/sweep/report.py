@@ -7,7 +7,8 @@ For every results folder with a ``compare.json`` (``torch-VERSION``, and ``sampl
 for CI's sample): the sweep's size per library, then per library and compile-root mode recall
 (sites flagged with a matching rule), precision on executed lines, recall per graph-break id and
 per rule, the misses grouped by graph-break type with their code, and the false positives with
-theirs. Pure Python, no third-party packages.
+theirs. ``programs-torch-VERSION`` (the programs part, ``programs/run_programs.py``) is rendered by
+``render_programs`` between the library parts and the sample. Pure Python, no third-party packages.
 """
 
 from __future__ import annotations
