@@ -7,7 +7,8 @@ For every results folder with a ``compare.json`` (``torch-VERSION``, and ``sampl
 for CI's sample): the sweep's size per library, then per library and compile-root mode recall
 (sites flagged with a matching rule), precision on executed lines, recall per graph-break id and
 per rule, the misses grouped by graph-break type with their code, and the false positives with
-theirs. Pure Python, no third-party packages.
+theirs. ``programs-torch-VERSION`` (the programs part, ``programs/run_programs.py``) is rendered by
+``render_programs`` between the library parts and the sample. Pure Python, no third-party packages.
 """
 
 from __future__ import annotations
@@ -90,7 +91,16 @@ def render_folder(name, folder):
     return out
 
 
-def render_mode(compare, mode):
+def library_miss(lib, s):
+    """One missed site of the library part: where, its code, the rule that flagged it with a
+    wrong id, the first entry that broke there."""
+    extra = " — flagged as %s" % ",".join(s["codes"]) if s["codes"] else ""
+    return "  - `%s/%s:%d` `%s`%s (%s)" % (lib, s["file"], s["line"], s["source"][:110].replace("`", "'"),
+                                          extra, s["entries"][0].split(":", 1)[1]
+                                          + (" +%d" % (len(s["entries"]) - 1) if len(s["entries"]) > 1 else ""))
+
+
+def render_mode(compare, mode, miss=library_miss):
     out = ["### Mode `%s`" % mode, ""]
     by_gb, by_rule = {}, {}
     misses, fps = [], []
@@ -135,10 +145,7 @@ def render_mode(compare, mode):
     for key, items in sorted(groups.items(), key=lambda kv: -len(kv[1])):
         out.append("- **%s** (%d)" % (key, len(items)))
         for lib, s in items[:40]:
-            extra = " — flagged as %s" % ",".join(s["codes"]) if s["codes"] else ""
-            out.append("  - `%s/%s:%d` `%s`%s (%s)" % (lib, s["file"], s["line"], s["source"][:110].replace("`", "'"),
-                                                      extra, s["entries"][0].split(":", 1)[1]
-                                                      + (" +%d" % (len(s["entries"]) - 1) if len(s["entries"]) > 1 else "")))
+            out.append(miss(lib, s))
         if len(items) > 40:
             out.append("  - … %d more in compare.json" % (len(items) - 40))
     out.append("")
@@ -170,6 +177,93 @@ def render_mode(compare, mode):
     return out
 
 
+def program_miss(repo, s):
+    """One missed site of the programs part: where, Dynamo's id and type, its code, the programs."""
+    extra = " — flagged as %s" % ",".join(s["codes"]) if s["codes"] else ""
+    return "  - `%s/%s:%d` %s %s: `%s`%s (%s)" % (repo.split("@")[0], s["file"], s["line"], "/".join(s["gb"]) or "(no id)",
+                                             "; ".join(s["gb_type"])[:70], s["source"][:110].replace("`", "'"),
+                                             extra, ", ".join(s["entries"]))
+
+
+def render_programs(name, folder):
+    """The programs part (``programs/run_programs.py``): per program and mode, then the part's
+    totals over repositories (a site two programs of a repository share counts once), then each
+    mode's tables and lists as the library part renders them."""
+    compare = load(os.path.join(folder, "compare.json"))
+    out = ["## %s: programs" % name, ""]
+    out.append("torch %s. Real programs that call `torch.compile` themselves (training steps, decode loops, evaluation "
+               "loops), each run by a driver at a tiny size on CPU, with Dynamo's `eager` backend; sites, executed and "
+               "traced lines on the program's own files; `graphmend check` over the program's repository, judged on "
+               "those files (`eval/sweep/README.md`, \"The programs part\"). Catalog: `eval/sweep/programs/catalog.json`; "
+               "results: `eval/sweep/out/%s/` (one JSON file per program, `compare.json`); re-run with "
+               "`eval/sweep/run.sh --programs`." % (compare["torch"], name))
+    out.append("")
+    out.append("### Size")
+    out.append("")
+    progs = compare["programs"]
+    out.append("| program | repository @ commit | what it runs | status | own files | own lines | compile calls | "
+               "break sites in its files | sites outside them |")
+    out.append("|---|---|---|---|---|---|---|---|---|")
+    for prog, p in progs.items():
+        m = next(iter(p.get("modes", {}).values()), None)
+        status = p.get("status") or "?"
+        if p.get("stopped_at"):
+            status += " at `%s`" % sorted(set(p["stopped_at"].values()))[0]
+        out.append("| %s | %s @ `%s` | %s | %s | %d | %s | %d | %s | %s |" % (
+            prog, p["repo"], (p.get("commit") or "")[:12], p.get("kind", ""), status,
+            p.get("own_files", len(p.get("own") or [])), p.get("own_lines", "–") if m else "–",
+            len(p.get("compile_calls") or []),
+            len(m["sites"]) if m else "–", len(m["outside_sites"]) if m else "–"))
+    files = sum(r["files"] for r in compare["repos"].values())
+    lines_total = sum(r["lines"] for r in compare["repos"].values())
+    judged = sum(1 for p in progs.values() if p.get("modes"))
+    out.append("")
+    out.append("%d programs in the catalog, %d run and judged, from %d repositories: %d own files, %d lines." % (
+        len(progs), judged, len(compare["repos"]), files, lines_total))
+    not_run = [(prog, p) for prog, p in progs.items() if not p.get("modes")]
+    if not_run:
+        out.append("")
+        out.append("**Not run** (%d):" % len(not_run))
+        out.append("")
+        for prog, p in not_run:
+            out.append("- %s: %s — %s" % (prog, p.get("status"), p.get("reason") or "; ".join(p.get("errors") or [])[:300]))
+    stopped = [(prog, p) for prog, p in progs.items() if p.get("status") == "stopped"]
+    if stopped:
+        out.append("")
+        out.append("Stopped half-way (what ran before the line is judged, the rest is not):")
+        out.append("")
+        for prog, p in stopped:
+            out.append("- %s: %s" % (prog, "; ".join(sorted(set(e.split(": ", 1)[1] for e in p.get("errors") or [])))[:300]))
+    out.append("")
+    out.append("### Recall and precision")
+    out.append("")
+    out.append("Bar: recall ≥ %.0f%%, precision on executed lines ≥ %.0f%%. The **all** rows count each repository "
+               "once (a site two of its programs share is one site)." % (100 * BAR_RECALL, 100 * BAR_PRECISION))
+    out.append("")
+    out.append("| program | mode | recall (rule matches) | recall (any rule) | precision on executed lines | diagnostics in its files |")
+    out.append("|---|---|---|---|---|---|")
+    for prog, p in progs.items():
+        for mode, m in sorted(p.get("modes", {}).items()):
+            hit, n, tp, judged_n = figures(m)
+            anyr = sum(s["flagged_any_rule"] for s in m["sites"])
+            out.append("| %s | %s | %s | %s | %s | %d |" % (prog, mode, pct(hit, n), pct(anyr, n), pct(tp, judged_n),
+                                                            m["diagnostics"]))
+    tot = {}
+    for r in compare["repos"].values():
+        for mode, m in r["modes"].items():
+            hit, n, tp, judged_n = figures(m)
+            t = tot.setdefault(mode, [0, 0, 0, 0, 0])
+            for i, v in enumerate((hit, n, tp, judged_n, sum(s["flagged_any_rule"] for s in m["sites"]))):
+                t[i] += v
+    for mode, t in sorted(tot.items()):
+        out.append("| **all** | %s | **%s** | %s | **%s** | |" % (mode, pct(t[0], t[1]), pct(t[4], t[1]), pct(t[2], t[3])))
+    out.append("")
+    as_libs = {"libs": compare["repos"]}
+    for mode in sorted(tot):
+        out.extend(render_mode(as_libs, mode, miss=program_miss))
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "sweep.md"))
@@ -179,8 +273,14 @@ def main(argv=None):
     lines = ["# The Dynamo sweep: graphmend check judged by real TorchDynamo on real models", "",
              "Generated by `eval/sweep/report.py` from `eval/sweep/out/`; re-run everything with "
              "`eval/sweep/run.sh` (see `eval/sweep/README.md` for what is counted and how).", ""]
-    for name in sorted(folders, key=lambda n: (n.startswith("sample"), n)):
-        lines.extend(render_folder(name, os.path.join(base, name)))
+    def part(n):  # the library parts, the programs part, CI's sample
+        return (2 if n.startswith("sample") else 1 if n.startswith("programs") else 0), n
+
+    for name in sorted(folders, key=part):
+        if name.startswith("programs"):
+            lines.extend(render_programs(name, os.path.join(base, name)))
+        else:
+            lines.extend(render_folder(name, os.path.join(base, name)))
     with open(ns.out, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
     print(ns.out)

@@ -9,6 +9,10 @@
 #   eval/sweep/run.sh --torch 2.10.0       the same under torch 2.10.0
 #   eval/sweep/run.sh --sample             the fixed CI sample only (out/sample-torch-VERSION/)
 #   eval/sweep/run.sh --no-sweep           re-check and re-render from the committed results
+#   eval/sweep/run.sh --programs           the programs part: public programs that call torch.compile
+#                                          themselves, at pinned commits (programs/run_programs.py,
+#                                          out/programs-torch-VERSION/); with --no-sweep only re-check;
+#                                          --only a,b runs only those programs of programs/catalog.json
 #   eval/sweep/run.sh --fix                the fix rate: the classes with breaks again, on copies of the
 #                                          libraries that `graphmend fix` rewrote (fix_sweep.py; the
 #                                          table goes into docs/evaluation.md)
@@ -19,12 +23,16 @@ root="$(cd "$here/../.." && pwd)"
 torch_version=2.15.0
 sweep=1
 fix=0
+programs=0
+only=""
 args=()
 while (($#)); do
   case "$1" in
     --torch) torch_version="$2"; shift 2 ;;
     --no-sweep) sweep=0; shift ;;
     --fix) fix=1; shift ;;
+    --programs) programs=1; shift ;;
+    --only) only="$2"; shift 2 ;;
     *) args+=("$1"); shift ;;
   esac
 done
@@ -33,6 +41,12 @@ if ((fix)); then
   python3 "$here/fix_sweep.py" --python "$py" ${args[@]+"${args[@]}"}
   exec python3 "$root/eval/report.py" "$root/eval/results.json" "$root/docs/evaluation.md" \
     --newest "$root/eval/newest/results.json" --sweep-fix "$here/out/fix-torch-$torch_version/summary.json"
+fi
+if ((programs)); then
+  "$root/graphmend" --version >/dev/null 2>&1 || true   # builds the jar when stale
+  python3 "$here/programs/run_programs.py" --python "$py" ${only:+--programs "$only"} \
+    $( ((sweep)) || echo --no-run )
+  exec python3 "$here/report.py"
 fi
 if ((sweep)); then
   python3 "$here/sweep.py" --python "$py" ${args[@]+"${args[@]}"}
