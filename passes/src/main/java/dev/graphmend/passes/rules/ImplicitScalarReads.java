@@ -149,7 +149,17 @@ final class ImplicitScalarReads {
         }
     }
 
+    /**
+     * Ops Dynamo rewrites so a tensor multiplier stays in the graph (torch 2.15: fused
+     * multiply-add for {@code Tensor.add_}, {@code addcmul_}, {@code addcdiv_}, and a
+     * decomposition of {@code torch.addcdiv}; observed with the Dynamo oracle, fixtures/GM201.py:
+     * nanochat's AdamW step). {@code sub_}, {@code add} and the foreach ops still read it.
+     */
+    private static final Set<String> TENSOR_SCALAR_REWRITTEN = Set.of("add_", "addcmul_", "addcdiv_", "torch.addcdiv");
+
     private static void scalarKeywords(FunctionContext f, Expr.Call c, String op, String what, List<Use> out) {
+        boolean method = what.startsWith("an argument of Tensor.");
+        if (TENSOR_SCALAR_REWRITTEN.contains(method ? op : "torch." + op)) return;
         for (Keyword k : c.keywords()) {
             if (k.arg() != null && (SCALAR_KEYWORDS.contains(k.arg()) || k.arg().equals("value") && takesValueScalar(op))) {
                 scalar(f, k.value(), k.arg() + "= of " + what.substring("an argument of ".length()), out);
