@@ -326,6 +326,61 @@ class IncrementalAnalysisTest {
     }
 
     /**
+     * A submodule class of the edited module loses its forward, then gets it back in an edit that
+     * also changes what its {@code __init__} assigns to {@code self} (so the class is changed, not
+     * merely one whose methods came or went). While the forward is gone, the holder's forward (in
+     * another file) follows no call into it, and only looks the name up on the class: that lookup
+     * must be invalidated when the class changes, or the restored forward stays unreached from
+     * the holder and becomes a root of its own. Each version against a from-scratch analysis.
+     */
+    @Test
+    void aLookupOnAChangedClassIsNotKept() {
+        String acts = String.join("\n",
+                "import torch",
+                "from torch import nn",
+                "",
+                "",
+                "class Act(nn.Module):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.scale = 2",
+                "",
+                "    def forward(self, x):",
+                "        print(\"act\", x)",
+                "        return x * self.scale",
+                "");
+        String model = String.join("\n",
+                "from torch import nn",
+                "",
+                "from pkg.acts import Act",
+                "",
+                "",
+                "class Mlp(nn.Module):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.act = Act()",
+                "",
+                "    def forward(self, x):",
+                "        return self.act(x)",
+                "");
+        String forward = "\n\n    def forward(self, x):\n        print(\"act\", x)\n        return x * self.scale";
+        int scale = 7; // the 0-based line of `self.scale = 2`
+        List<TextChange> edits = List.of(
+                // the forward removed: the class stands, its methods changed
+                TextChange.replace(scale, 22, scale + 4, 32, ""),
+                // restored, with another value of the attribute: the class changed
+                TextChange.replace(scale, 21, scale, 22, "3" + forward));
+        List<String> roots = new ArrayList<>();
+        SourceModule other = new SourceModule("pkg/model.py", "pkg.model", false, UniIR.of(PythonDocument.open(model, 0)));
+        for (Version v : editedVersions(List.of(other), "pkg/acts.py", "pkg.acts", acts, edits)) {
+            roots.add(v.diagnostics().stream().filter(d -> d.code().equals("GM102"))
+                    .map(d -> d.span().line() + "<" + d.root().path() + ":" + d.root().line()).toList().toString());
+        }
+        // the print is reached from the holder's forward whenever the class has one
+        assertEquals(List.of("[11<pkg/model.py:11]", "[]", "[11<pkg/model.py:11]"), roots);
+    }
+
+    /**
      * An edit of a method body that makes a class stop being a submodule: its forward, which only
      * the last phase of discovery made a root (its flag unknown), becomes a root of its own (every
      * parameter a tensor), though no function follows other calls than before. The previous
