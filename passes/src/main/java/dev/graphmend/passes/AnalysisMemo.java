@@ -40,8 +40,8 @@ import java.util.Set;
  * are most of a person's keystrokes). A function is then analysed again when it changed, when
  * its class changed (a class whose changed, added or removed methods hold no statement its
  * attributes are read from stands: {@link #sameClassFacts}), when it consulted a changed function
- * or class, when it looked up a method name that a standing class gained or lost ({@link
- * dev.graphmend.passes.analysis.FunctionContext#methodLookups()}), or when a fix proposed in it
+ * or class, when it looked up a method name that a standing class gained or lost, or any name on
+ * a changed class ({@link dev.graphmend.passes.analysis.FunctionContext#methodLookups()}), or when a fix proposed in it
  * looked at the module's other compiled functions' calls of a callee (the deferral's registration
  * must be legal for all of them: {@link dev.graphmend.passes.analysis.FunctionContext#moduleReads()})
  * and what it read may differ (the digest it recorded is compared with this version's). The calls

@@ -381,6 +381,47 @@ class IncrementalAnalysisTest {
     }
 
     /**
+     * The same for a function's diagnostics: a method of the edited module's class, which a
+     * forward of the same module calls, comes with an edit that also changes what the class's
+     * {@code __init__} assigns, and adds no line (no definition moves, so the entries are not
+     * moved but looked up as they are). The caller's branch on the call's value is data-dependent
+     * only once the method returns a tensor. Each version against a from-scratch analysis.
+     */
+    @Test
+    void aLookupOnAChangedClassIsNotKeptForTheCallersDiagnostics() {
+        String text = String.join("\n",
+                "import torch",
+                "from torch import nn",
+                "",
+                "",
+                "class Act(nn.Module):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.scale = 2",
+                "",
+                "",
+                "class Mlp(nn.Module):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.act = Act()",
+                "",
+                "    def forward(self, x):",
+                "        if self.act(x).sum() > 0:",
+                "            return x",
+                "        return -x",
+                "");
+        int scale = 7; // the 0-based line of `self.scale = 2`; the blank line below it becomes the method
+        List<TextChange> edits = List.of(
+                TextChange.replace(scale, 21, scale + 1, 0, "3\n    def forward(self, x): return x * self.scale"),
+                TextChange.replace(scale, 21, scale + 1, 47, "2\n"));
+        List<String> seen = new ArrayList<>();
+        for (Version v : editedVersions(List.of(), "acts.py", "acts", text, edits)) seen.add(v.summary());
+        assertTrue(!seen.get(0).contains("GM101@17") && seen.get(1).contains("GM101@17") && !seen.get(2).contains("GM101@17"),
+                "the branch is data-dependent only while Act has a forward: " + seen);
+        assertTrue(!seen.get(1).contains("others moved"), "the edit moved definitions (the entries were moved, not looked up): " + seen);
+    }
+
+    /**
      * An edit of a method body that makes a class stop being a submodule: its forward, which only
      * the last phase of discovery made a root (its flag unknown), becomes a root of its own (every
      * parameter a tensor), though no function follows other calls than before. The previous
