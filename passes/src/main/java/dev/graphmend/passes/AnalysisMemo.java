@@ -40,8 +40,8 @@ import java.util.Set;
  * are most of a person's keystrokes). A function is then analysed again when it changed, when
  * its class changed (a class whose changed, added or removed methods hold no statement its
  * attributes are read from stands: {@link #sameClassFacts}), when it consulted a changed function
- * or class, when it looked up a method name that a standing class gained or lost ({@link
- * dev.graphmend.passes.analysis.FunctionContext#methodLookups()}), or when a fix proposed in it
+ * or class, when it looked up a method name that a standing class gained or lost, or any name on
+ * a changed class ({@link dev.graphmend.passes.analysis.FunctionContext#methodLookups()}), or when a fix proposed in it
  * looked at the module's other compiled functions' calls of a callee (the deferral's registration
  * must be legal for all of them: {@link dev.graphmend.passes.analysis.FunctionContext#moduleReads()})
  * and what it read may differ (the digest it recorded is compared with this version's). The calls
@@ -150,7 +150,8 @@ public final class AnalysisMemo {
      */
     List<Diagnostic> lookup(CompileRegions.Reached r, java.util.function.Function<String, String> readNow) {
         Entry e = entries.get(keyOf(r));
-        if (e == null || changed.contains(e.owner.node()) || !Collections.disjoint(e.consulted, changed)) {
+        if (e == null || changed.contains(e.owner.node()) || !Collections.disjoint(e.consulted, changed)
+                || !Collections.disjoint(e.lookups.keySet(), changed)) {
             return null;
         }
         // a fix that read every compiled function's calls of a callee (the deferral's registration)
@@ -1116,13 +1117,15 @@ public final class AnalysisMemo {
     }
 
     /**
-     * The method lookups as nodes of this version; null when a class on a lookup's path gained or
-     * lost a method of the name looked up ({@link Alignment#methodsChanged}). The same map when no
-     * class moved to another node.
+     * The method lookups as nodes of this version; null when a class on a lookup's path changed
+     * (it may have gained the method with its facts, and a lookup that found nothing did not
+     * consult it) or gained or lost a method of the name looked up ({@link Alignment#methodsChanged}).
+     * The same map when no class moved to another node.
      */
     private static Map<Node, Set<String>> movedLookups(Map<Node, Set<String>> lookups, Alignment a) {
         boolean remap = false;
         for (Map.Entry<Node, Set<String>> l : lookups.entrySet()) {
+            if (a.changed.contains(l.getKey())) return null;
             Set<String> names = a.methodsChanged.get(l.getKey());
             if (names != null && !Collections.disjoint(names, l.getValue())) return null;
             Moved mc = a.movedOf(new Ident(l.getKey()));

@@ -327,6 +327,102 @@ class IncrementalAnalysisTest {
     }
 
     /**
+     * A submodule class of the edited module loses its forward, then gets it back in an edit that
+     * also changes what its {@code __init__} assigns to {@code self} (so the class is changed, not
+     * merely one whose methods came or went). While the forward is gone, the holder's forward (in
+     * another file) follows no call into it, and only looks the name up on the class: that lookup
+     * must be invalidated when the class changes, or the restored forward stays unreached from
+     * the holder and becomes a root of its own. Each version against a from-scratch analysis.
+     */
+    @Test
+    void aLookupOnAChangedClassIsNotKept() {
+        String acts = String.join("\n",
+                "import torch",
+                "from torch import nn",
+                "",
+                "",
+                "class Act(nn.Module):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.scale = 2",
+                "",
+                "    def forward(self, x):",
+                "        print(\"act\", x)",
+                "        return x * self.scale",
+                "");
+        String model = String.join("\n",
+                "from torch import nn",
+                "",
+                "from pkg.acts import Act",
+                "",
+                "",
+                "class Mlp(nn.Module):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.act = Act()",
+                "",
+                "    def forward(self, x):",
+                "        return self.act(x)",
+                "");
+        String forward = "\n\n    def forward(self, x):\n        print(\"act\", x)\n        return x * self.scale";
+        int scale = 7; // the 0-based line of `self.scale = 2`
+        List<TextChange> edits = List.of(
+                // the forward removed: the class stands, its methods changed
+                TextChange.replace(scale, 22, scale + 4, 32, ""),
+                // restored, with another value of the attribute: the class changed
+                TextChange.replace(scale, 21, scale, 22, "3" + forward));
+        List<String> roots = new ArrayList<>();
+        SourceModule other = new SourceModule("pkg/model.py", "pkg.model", false, UniIR.of(PythonDocument.open(model, 0)));
+        for (Version v : editedVersions(List.of(other), "pkg/acts.py", "pkg.acts", acts, edits)) {
+            roots.add(v.diagnostics().stream().filter(d -> d.code().equals("GM102"))
+                    .map(d -> d.span().line() + "<" + d.root().path() + ":" + d.root().line()).toList().toString());
+        }
+        // the print is reached from the holder's forward whenever the class has one
+        assertEquals(List.of("[11<pkg/model.py:11]", "[]", "[11<pkg/model.py:11]"), roots);
+    }
+
+    /**
+     * The same for a function's diagnostics: a method of the edited module's class, which a
+     * forward of the same module calls, comes with an edit that also changes what the class's
+     * {@code __init__} assigns, and adds no line (no definition moves, so the entries are not
+     * moved but looked up as they are). The caller's branch on the call's value is data-dependent
+     * only once the method returns a tensor. Each version against a from-scratch analysis.
+     */
+    @Test
+    void aLookupOnAChangedClassIsNotKeptForTheCallersDiagnostics() {
+        String text = String.join("\n",
+                "import torch",
+                "from torch import nn",
+                "",
+                "",
+                "class Act(nn.Module):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.scale = 2",
+                "",
+                "",
+                "class Mlp(nn.Module):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.act = Act()",
+                "",
+                "    def forward(self, x):",
+                "        if self.act(x).sum() > 0:",
+                "            return x",
+                "        return -x",
+                "");
+        int scale = 7; // the 0-based line of `self.scale = 2`; the blank line below it becomes the method
+        List<TextChange> edits = List.of(
+                TextChange.replace(scale, 21, scale + 1, 0, "3\n    def forward(self, x): return x * self.scale"),
+                TextChange.replace(scale, 21, scale + 1, 47, "2\n"));
+        List<String> seen = new ArrayList<>();
+        for (Version v : editedVersions(List.of(), "acts.py", "acts", text, edits)) seen.add(v.summary());
+        assertTrue(!seen.get(0).contains("GM101@17") && seen.get(1).contains("GM101@17") && !seen.get(2).contains("GM101@17"),
+                "the branch is data-dependent only while Act has a forward: " + seen);
+        assertTrue(!seen.get(1).contains("others moved"), "the edit moved definitions (the entries were moved, not looked up): " + seen);
+    }
+
+    /**
      * An edit of a method body that makes a class stop being a submodule: its forward, which only
      * the last phase of discovery made a root (its flag unknown), becomes a root of its own (every
      * parameter a tensor), though no function follows other calls than before. The previous
