@@ -57,8 +57,11 @@ final class ValueInterpreter {
      * What a target name is assigned: a value, or an element of a value being unpacked or iterated;
      * {@code counter} for the index {@code enumerate} gives (a Python int, value null).
      */
-    private record Source(Expr value, boolean element, Stmt.AugAssign aug, boolean counter, boolean unpacked) {
-        Source(Expr value, boolean element, Stmt.AugAssign aug) { this(value, element, aug, false, false); }
+    private record Source(Expr value, boolean element, Stmt.AugAssign aug, boolean counter, boolean unpacked, int index, int arity) {
+        Source(Expr value, boolean element, Stmt.AugAssign aug) { this(value, element, aug, false, false, -1, 0); }
+        Source(Expr value, boolean element, Stmt.AugAssign aug, boolean counter, boolean unpacked) {
+            this(value, element, aug, counter, unpacked, -1, 0);
+        }
     }
 
     /** See {@link FunctionContext#tensorDefinitionOnSomePaths}. */
@@ -390,6 +393,10 @@ final class ValueInterpreter {
             if (left.isTensor() || right.isTensor()) return Val.TENSOR;
             return left.kind() == ValueKind.STATIC && right.kind() == ValueKind.STATIC ? Val.STATIC : Val.UNKNOWN;
         }
+        if (src.unpacked() && src.index() >= 0 && src.value() instanceof Expr.Call c) {
+            Val el = unpackedReturn(c, src.index(), src.arity());
+            if (el != null) return el;
+        }
         Val v = value(src.value());
         // `h, w = layer(x)`: a call taken for a tensor (a module whose class is not known) is more
         // likely a tuple of mixed values than a tensor unpacked along its first dimension
@@ -463,7 +470,9 @@ final class ValueInterpreter {
                 Expr t = ts.get(i);
                 if (t instanceof Expr.Starred) continue;
                 if (vs != null && !starred && vs.size() == ts.size()) bind(m, t, vs.get(i), false);
-                else if (!element && t instanceof Expr.Name) m.put(t, new Source(value, true, null, false, true));
+                else if (!element && t instanceof Expr.Name) {
+                    m.put(t, new Source(value, true, null, false, true, starred ? -1 : i, ts.size()));
+                }
                 // an element of an iterated sequence, unpacked again: unknown
             }
         }
@@ -726,6 +735,28 @@ final class ValueInterpreter {
     }
 
     /** What a call of a project function returns, judged from its return statements (a few calls deep). */
+    /**
+     * {@code inputs, idx, mask = self.scatter(x)} where every return of the project function called
+     * is a tuple of that many values: the element's own value, joined over the returns (a bool mask
+     * stays one, a Python int stays one); null when the callee is not known or returns otherwise.
+     */
+    private Val unpackedReturn(Expr.Call c, int index, int arity) {
+        Callee target = ctx.callee(c);
+        if (target == null) return null;
+        FunctionContext inner = ctx.calleeContext(target, c);
+        if (inner == null) return null;
+        ctx.consultBody(target.function());
+        Val v = null;
+        for (Stmt s : inner.liveStatements()) {
+            if (!(s instanceof Stmt.Return r)) continue;
+            if (!(r.value() instanceof Expr.Tuple t) || t.elts().size() != arity) return null;
+            for (Expr e : t.elts()) if (e instanceof Expr.Starred) return null;
+            Val rv = inner.value(t.elts().get(index));
+            v = v == null ? rv : v.join(rv);
+        }
+        return v;
+    }
+
     private Val returnValue(Callee target, Expr.Call c) {
         FunctionContext inner = ctx.calleeContext(target, c);
         if (inner == null) return Val.UNKNOWN;
