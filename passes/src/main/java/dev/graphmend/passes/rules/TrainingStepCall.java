@@ -19,7 +19,8 @@ import java.util.Set;
 /**
  * GM205: the training step written inside a compiled function: {@code loss.backward()} (GB0123),
  * {@code torch.autograd.grad} (GB9186) and {@code torch.autograd.backward} (GB0007), an optimizer's
- * {@code step()} (torch.optim breaks on purpose around the update: GB0025) and {@code zero_grad()}
+ * {@code step()} (torch.optim breaks on purpose around the update: GB0025; GB0007 once an LR scheduler
+ * has wrapped the step in torch.optim.lr_scheduler, which Dynamo skips) and {@code zero_grad()}
  * (GB0008), an LR scheduler's {@code step()} / {@code get_last_lr()} and a GradScaler's
  * {@code scale}/{@code step}/{@code update}/{@code unscale_} (torch.optim.lr_scheduler and torch.amp
  * are skipped by Dynamo: GB0008). Observed on torch 2.15 (fixtures/GM205.py, docs/rules/GM205.md).
@@ -130,10 +131,12 @@ public final class TrainingStepCall implements Rule {
                 if (method.equals("step")) {
                     out.report(INFO, c, "Training step in a compiled function: " + recv + ".step() (" + k.evidence() + ") "
                             + "updates the parameters; torch.optim breaks the graph on purpose around the update "
-                            + "(torch._dynamo.graph_break() in Optimizer.step), so the graph breaks here (GB0025). Call the "
+                            + "(torch._dynamo.graph_break() in Optimizer.step), so the graph breaks here (GB0025; GB0007 when "
+                            + "an LR scheduler wraps the optimizer's step, since Dynamo skips torch.optim.lr_scheduler). Call the "
                             + "step outside the compiled function, or compile it on its own "
                             + "(@torch.compile(fullgraph=False) def opt_step(): " + recv + ".step()): Dynamo still breaks "
-                            + "at that call, as torch.optim asks, but can compile the update between the breaks.", List.of("GB0025"));
+                            + "at that call, as torch.optim asks, but can compile the update between the breaks.",
+                            List.of("GB0025", "GB0007"));
                 } else {
                     out.report(INFO, c, "Training step in a compiled function: " + recv + ".zero_grad() (" + k.evidence()
                             + ") is wrapped by torch._disable_dynamo in torch.optim, so Dynamo skips it and the graph breaks "
