@@ -126,10 +126,11 @@ public final class TrainingStepCall implements Rule {
         if (k.byName() && c.args().size() + c.keywords().size() > 1) return false;
         String recv = text(m.value());
         if (recv == null) recv = "the " + k.role().label;
+        String shown = recv + "." + method + (c.args().isEmpty() && c.keywords().isEmpty() ? "()" : "(...)");
         switch (k.role()) {
             case OPTIMIZER -> {
                 if (method.equals("step")) {
-                    out.report(INFO, c, "Training step in a compiled function: " + recv + ".step() (" + k.evidence() + ") "
+                    out.report(INFO, c, "Training step in a compiled function: " + shown + " (" + k.evidence() + ") "
                             + "updates the parameters; torch.optim breaks the graph on purpose around the update "
                             + "(torch._dynamo.graph_break() in Optimizer.step), so the graph breaks here (GB0025; GB0007 when "
                             + "an LR scheduler wraps the optimizer's step, since Dynamo skips torch.optim.lr_scheduler). Call the "
@@ -138,17 +139,17 @@ public final class TrainingStepCall implements Rule {
                             + "at that call, as torch.optim asks, but can compile the update between the breaks.",
                             List.of("GB0025", "GB0007"));
                 } else {
-                    out.report(INFO, c, "Training step in a compiled function: " + recv + ".zero_grad() (" + k.evidence()
+                    out.report(INFO, c, "Training step in a compiled function: " + shown + " (" + k.evidence()
                             + ") is wrapped by torch._disable_dynamo in torch.optim, so Dynamo skips it and the graph breaks "
                             + "here (GB0008). Call it outside the compiled function (before the compiled forward).",
                             List.of("GB0008"));
                 }
             }
-            case SCHEDULER -> out.report(INFO, c, "Training step in a compiled function: " + recv + "." + method + "() ("
+            case SCHEDULER -> out.report(INFO, c, "Training step in a compiled function: " + shown + " ("
                     + k.evidence() + "): Dynamo skips torch.optim.lr_scheduler, so the graph breaks here (GB0008). Step "
                     + "the scheduler outside the compiled function, once per step or epoch as the training loop does.",
                     List.of("GB0008"));
-            case SCALER -> out.report(INFO, c, "Training step in a compiled function: " + recv + "." + method + "() ("
+            case SCALER -> out.report(INFO, c, "Training step in a compiled function: " + shown + " ("
                     + k.evidence() + "): Dynamo skips torch.amp's GradScaler, so the graph breaks here (GB0008). Compile the "
                     + "forward and the loss only (torch.compile(model), or a compiled loss function) and run scale(loss)"
                     + ".backward(), step(optimizer) and update() outside it.", List.of("GB0008"));
@@ -192,18 +193,16 @@ public final class TrainingStepCall implements Rule {
         Known annotated = annotated(f, recv, method);
         if (annotated != null) return annotated.role() == null ? null : annotated;
         String origin = f.origin(recv);
-        if (origin != null) {
+        // FunctionContext.origin gives the callable that made the value, or else the expression's own
+        // qualified name (an imported global), which says nothing of what it holds
+        if (origin != null && !origin.equals(f.qualifiedName(recv))) {
             Role r = torchRole(origin);
             if (r != null) return new Known(r, "made by " + origin + "(...)");
             if (origin.equals("torch") || origin.startsWith("torch.")) return null; // some other torch object
-            // a factory whose name says what it makes (create_optimizer, get_scheduler)
-            String last = origin.substring(origin.lastIndexOf('.') + 1);
-            Role byFactory = roleByFactoryName(last);
+            // a factory whose name says what it makes (create_optimizer, get_linear_schedule_with_warmup)
+            Role byFactory = roleByFactoryName(origin.substring(origin.lastIndexOf('.') + 1));
             if (byFactory != null) return new Known(byFactory, "made by " + origin + "(...)");
-            if (v.kind() != ValueKind.TENSOR && v.kind() != ValueKind.UNKNOWN && v.kind() != ValueKind.MAYBE_TENSOR) return null;
-            String own = lastName(recv);
-            // the origin is the receiver's own dotted name (a module global's import) or another callable
-            if (own == null || !origin.endsWith("." + own) && !origin.equals(own)) return null;
+            return null; // made by some other callable: an environment, a diffusion scheduler, a config
         }
         String name = lastName(recv);
         Role r = name == null ? null : roleByName(name, method);
