@@ -78,14 +78,14 @@ public final class TrainingStepCall implements Rule {
                 if (e instanceof Expr.Call c) calls.add(c);
             });
             // receivers first: in `scaler.scale(loss).backward()` the scale call is where Dynamo stops
-            calls.sort((a, b) -> Integer.compare(depth(b), depth(a)));
+            calls.sort((a, b) -> Integer.compare(depth(a), depth(b)));
             for (Expr.Call c : calls) {
                 if (call(f, c, reported, out)) reported.add(c);
             }
         }
     }
 
-    /** How deep a call's receiver chain goes ({@code a.b().c()} is deeper than {@code a.b()}). */
+    /** How deep a call's receiver chain goes ({@code a.b().c()} is deeper than {@code a.b()}, its receiver). */
     private static int depth(Expr.Call c) {
         int d = 0;
         Expr e = c.func();
