@@ -95,6 +95,6 @@ class FixtureCorpusTest {
             boolean codeUsed = Fixtures.expected(f).values().stream().anyMatch(s -> s.contains(rule.info().code()));
             assertTrue(codeUsed, rule.info().code() + ".py never expects " + rule.info().code());
         }
-        assertEquals(7, dev.graphmend.passes.registry.RuleRegistry.detected().size());
+        assertEquals(8, dev.graphmend.passes.registry.RuleRegistry.detected().size());
     }
 }

@@ -17,6 +17,7 @@ import dev.graphmend.passes.rules.DynamicShapeOp;
 import dev.graphmend.passes.rules.Rule;
 import dev.graphmend.passes.rules.ScalarExtraction;
 import dev.graphmend.passes.rules.SideEffectCall;
+import dev.graphmend.passes.rules.TrainingStepCall;
 import dev.graphmend.passes.rules.UnsupportedContextManager;
 import dev.graphmend.passes.rules.UntraceableCall;
 import dev.graphmend.passes.rules.ValidationGuard;
@@ -48,7 +49,8 @@ public final class RuleRegistry {
             rule(new ScalarExtraction(), new TensorCheckLowering()),
             rule(new DynamicShapeOp()),
             rule(new UntraceableCall()),
-            rule(new UnsupportedContextManager()));
+            rule(new UnsupportedContextManager()),
+            rule(new TrainingStepCall()));
 
     private RuleRegistry() {}
 
