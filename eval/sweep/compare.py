@@ -382,9 +382,11 @@ def main(argv=None):
     ap.add_argument("--sample", action="store_true", help="judge the CI sample's results")
     ap.add_argument("--results", default="", help="results folder (default out/torch-VERSION)")
     ap.add_argument("--modes", default=",".join(MODES))
+    ap.add_argument("--libs", default="transformers,timm,diffusers",
+                    help="the libraries to judge (an environment may hold only some: eval/env.sh has transformers alone)")
     ns = ap.parse_args(argv)
 
-    libs = [l for l in ("transformers", "timm", "diffusers")]
+    libs = [l for l in ns.libs.split(",") if l]
     info = env_info(ns.python, libs)
     torch_version = info["torch"]
     results = ns.results or os.path.join(HERE, "out", ("sample-torch-%s" if ns.sample else "torch-%s") % torch_version)

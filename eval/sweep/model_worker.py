@@ -52,21 +52,23 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
 class TracedLines:
     """Records the package lines Dynamo traces, by wrapping ``starts_line`` while active."""
 
-    def __init__(self, torch, pkg):
+    def __init__(self, torch, pkg, relative=None):
+        """``relative(filename)`` names a recorded file (None: not recorded); by default the
+        files under ``pkg``, relative to it (the programs part passes its own files' names)."""
         from torch._dynamo import symbolic_convert
 
         self.cls = symbolic_convert.InstructionTranslatorBase
-        self.pkg = pkg
+        self.relative = relative or (lambda name: os.path.relpath(name, pkg) if name.startswith(pkg) else None)
         self.lines = {}
 
     def __enter__(self):
         original = self.original = self.cls.starts_line
-        lines, pkg = self.lines, self.pkg
+        lines, relative = self.lines, self.relative
 
         def starts_line(translator, lineno):
-            name = translator.f_code.co_filename
-            if name.startswith(pkg):
-                lines.setdefault(os.path.relpath(name, pkg), set()).add(lineno)
+            rel = relative(translator.f_code.co_filename)
+            if rel is not None:
+                lines.setdefault(rel, set()).add(lineno)
             return original(translator, lineno)
 
         self.cls.starts_line = starts_line

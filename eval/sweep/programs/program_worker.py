@@ -53,7 +53,7 @@ SWEEP = os.path.dirname(HERE)
 sys.path.insert(0, SWEEP)
 sys.path.insert(0, os.path.join(SWEEP, "..", "..", "tools"))
 
-from model_worker import ranges  # noqa: E402  (after the path set-up)
+from model_worker import TracedLines, ranges  # noqa: E402  (after the path set-up)
 
 sys.path.insert(0, HERE)
 from own import own_files  # noqa: E402
@@ -140,34 +140,6 @@ class ExecutedLines:
 
         sys.settrace(None)
         threading.settrace(None)
-        return False
-
-
-class TracedOwnLines:
-    """The own files' lines Dynamo's symbolic interpreter started (``starts_line``)."""
-
-    def __init__(self, own):
-        from torch._dynamo import symbolic_convert
-
-        self.cls = symbolic_convert.InstructionTranslatorBase
-        self.own = own
-        self.lines = {}
-
-    def __enter__(self):
-        original = self.original = self.cls.starts_line
-        own, lines = self.own, self.lines
-
-        def starts_line(translator, lineno):
-            rel = own.get(os.path.realpath(translator.f_code.co_filename))
-            if rel is not None:
-                lines.setdefault(rel, set()).add(lineno)
-            return original(translator, lineno)
-
-        self.cls.starts_line = starts_line
-        return self
-
-    def __exit__(self, *exc):
-        self.cls.starts_line = self.original
         return False
 
 
@@ -269,7 +241,7 @@ def main(argv=None):
         torch._dynamo.reset()
         torch._dynamo.utils.counters.clear()
         recorder.events = []
-        traced = TracedOwnLines(own)
+        traced = TracedLines(None, None, relative=lambda name: own.get(os.path.realpath(name)))
         try:
             with calls, traced:
                 driver.run(src, ns.work)
