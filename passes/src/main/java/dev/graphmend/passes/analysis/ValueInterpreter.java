@@ -530,7 +530,8 @@ final class ValueInterpreter {
         Val v = value(s.value());
         switch (v.kind()) {
             case BOTTOM: return Val.BOTTOM;
-            case TENSOR: case BOOL_TENSOR: return Val.TENSOR;
+            case TENSOR: return Val.TENSOR;
+            case BOOL_TENSOR: return Val.BOOL_TENSOR; // indexing keeps the element type: `mask[:n]` is a mask
             case TENSOR_SEQUENCE: return s.slice() instanceof Expr.Slice ? Val.TENSORS : element(v);
             case STATIC: return Val.STATIC;
             case MODULE: return v;
@@ -633,6 +634,9 @@ final class ValueInterpreter {
                 // tracing (Longformer's chunk counts; no break, observed in fixtures/GM201.py)
                 return allStatic(c.args()) ? Val.STATIC : Val.UNKNOWN;
             }
+            // `torch.zeros(n, dtype=torch.bool)`: a mask from the start (PyG's to_dense_batch)
+            Expr dtype = Project.keyword(c, "dtype");
+            if (torch == ValueKind.TENSOR && dtype != null && "torch.bool".equals(ctx.qualifiedName(dtype))) return Val.BOOL_TENSOR;
             return Val.of(torch);
         }
         if (qn != null && qn.startsWith("builtins.")) return builtinCall(qn.substring(9), c);
@@ -650,7 +654,9 @@ final class ValueInterpreter {
     private boolean keepsDtype(String method, Expr.Call c) {
         switch (method) {
             case "clone": case "detach": case "contiguous": case "cpu": case "cuda":
-                return true;
+            case "view": case "reshape": case "flatten": case "squeeze": case "unsqueeze": case "t": case "transpose":
+            case "permute": case "expand": case "expand_as":
+                return true; // the same elements, another shape
             case "to":
                 for (Expr x : c.args()) if (!isDevice(x)) return false;
                 for (Keyword k : c.keywords()) {

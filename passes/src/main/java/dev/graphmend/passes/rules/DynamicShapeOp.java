@@ -36,7 +36,7 @@ public final class DynamicShapeOp implements Rule {
             f.expressions(s).forEach(e -> {
                 if (e instanceof Expr.Call c) call(f, c, out);
                 else if (e instanceof Expr.Subscript sub && sub.ctx() == ExprContext.Load
-                        && f.value(sub.value()).isTensor() && f.kind(sub.slice()) == ValueKind.BOOL_TENSOR) {
+                        && f.value(sub.value()).isTensor() && masked(f, sub.slice())) {
                     report(out, sub, "indexing with a boolean mask", "GB0036");
                 }
             });
@@ -62,6 +62,15 @@ public final class DynamicShapeOp implements Rule {
         } else if (qn.equals("torch.nn.functional.one_hot") && c.args().size() < 2 && keyword(c, "num_classes") == null) {
             report(out, c, "F.one_hot() without num_classes", "GB0246");
         }
+    }
+
+    /** A boolean mask as the index, or as one part of it ({@code edge_index[:, mask]}, PyG's self-loop removal). */
+    private static boolean masked(FunctionContext f, Expr slice) {
+        if (slice instanceof Expr.Tuple t) {
+            for (Expr part : t.elts()) if (f.kind(part) == ValueKind.BOOL_TENSOR) return true;
+            return false;
+        }
+        return f.kind(slice) == ValueKind.BOOL_TENSOR;
     }
 
     /** Repeats given as a tensor (position {@code at}) and no {@code output_size}. */
