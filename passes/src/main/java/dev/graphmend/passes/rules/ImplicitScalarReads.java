@@ -96,7 +96,7 @@ final class ImplicitScalarReads {
                 at(f, c, METHODS.get(a.attr()), what, out);
             }
             if (DIM_FIRST_METHODS.contains(a.attr()) && !c.args().isEmpty()) scalar(f, c.args().get(0), what, out);
-            scalarKeywords(f, c, a.attr(), what, out);
+            scalarKeywords(f, c, "Tensor." + a.attr(), out);
             return out;
         }
         String qn = f.qualifiedName(c.func());
@@ -104,7 +104,7 @@ final class ImplicitScalarReads {
         if (qn.startsWith("torch.")) {
             String what = "an argument of " + qn + "()";
             if (DIM_SECOND_FUNCTIONS.contains(qn) && c.args().size() > 1) scalar(f, c.args().get(1), what, out);
-            scalarKeywords(f, c, qn.substring(qn.lastIndexOf('.') + 1), what, out);
+            scalarKeywords(f, c, qn, out);
         }
         if ("builtins.range".equals(qn)) {
             for (Expr arg : c.args()) {
@@ -155,14 +155,15 @@ final class ImplicitScalarReads {
      * decomposition of {@code torch.addcdiv}; observed with the Dynamo oracle, fixtures/GM201.py:
      * nanochat's AdamW step). {@code sub_}, {@code add} and the foreach ops still read it.
      */
-    private static final Set<String> TENSOR_SCALAR_REWRITTEN = Set.of("add_", "addcmul_", "addcdiv_", "torch.addcdiv");
+    private static final Set<String> TENSOR_SCALAR_REWRITTEN = Set.of("Tensor.add_", "Tensor.addcmul_", "Tensor.addcdiv_",
+            "torch.addcdiv");
 
-    private static void scalarKeywords(FunctionContext f, Expr.Call c, String op, String what, List<Use> out) {
-        boolean method = what.startsWith("an argument of Tensor.");
-        if (TENSOR_SCALAR_REWRITTEN.contains(method ? op : "torch." + op)) return;
+    /** The scalar keywords of a call of {@code callee} ({@code Tensor.add}, {@code torch._foreach_add_}). */
+    private static void scalarKeywords(FunctionContext f, Expr.Call c, String callee, List<Use> out) {
+        if (TENSOR_SCALAR_REWRITTEN.contains(callee)) return;
         for (Keyword k : c.keywords()) {
-            if (k.arg() != null && (SCALAR_KEYWORDS.contains(k.arg()) || k.arg().equals("value") && takesValueScalar(op))) {
-                scalar(f, k.value(), k.arg() + "= of " + what.substring("an argument of ".length()), out);
+            if (k.arg() != null && (SCALAR_KEYWORDS.contains(k.arg()) || k.arg().equals("value") && takesValueScalar(callee))) {
+                scalar(f, k.value(), k.arg() + "= of " + callee + "()", out);
             }
         }
     }
