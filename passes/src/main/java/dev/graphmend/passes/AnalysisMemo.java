@@ -973,13 +973,29 @@ public final class AnalysisMemo {
         List<String> out = new ArrayList<>();
         String self = f.args().args().isEmpty() ? null : f.args().args().get(0).arg();
         if (self == null) return out;
-        for (Stmt s : dev.graphmend.passes.analysis.Statements.of(f.body())) {
+        List<Stmt> body = dev.graphmend.passes.analysis.Statements.of(f.body());
+        // `self.head = head` reads the local's assignments too (`if head is None: head = Head()`)
+        // and `super().__init__(backbone, rpn)` binds a base's attributes (Project.moduleBoundBySubclass)
+        java.util.Set<String> feeding = new java.util.HashSet<>();
+        for (Stmt s : body) {
+            if (s instanceof Stmt.Assign a && mentions(a.targets(), self) && a.value() instanceof dev.graphmend.ir.ast.Expr.Name v) {
+                feeding.add(v.id());
+            }
+            if (isInitCall(s)) {
+                dev.graphmend.ir.ast.Expr.Call c = (dev.graphmend.ir.ast.Expr.Call) ((Stmt.Expr) s).value();
+                for (dev.graphmend.ir.ast.Expr x : c.args()) if (x instanceof dev.graphmend.ir.ast.Expr.Name v) feeding.add(v.id());
+                for (var k : c.keywords()) if (k.value() instanceof dev.graphmend.ir.ast.Expr.Name v) feeding.add(v.id());
+            }
+        }
+        for (Stmt s : body) {
             List<dev.graphmend.ir.ast.Expr> onSelf = s instanceof Stmt.Assign a ? a.targets()
                     : s instanceof Stmt.AnnAssign a ? List.of(a.target())
                     : s instanceof Stmt.AugAssign a ? List.of(a.target())
                     : s instanceof Stmt.Expr e && e.value() instanceof dev.graphmend.ir.ast.Expr.Call c ? List.of(c.func())
                     : List.of();
-            if (!mentions(onSelf, self)) continue;
+            boolean feeds = s instanceof Stmt.Assign a && a.targets().size() == 1
+                    && a.targets().get(0) instanceof dev.graphmend.ir.ast.Expr.Name t && feeding.contains(t.id());
+            if (!feeds && !isInitCall(s) && !mentions(onSelf, self)) continue;
             StringBuilder b = new StringBuilder();
             for (int l = s.span().line(); l <= s.span().endLine(); l++) b.append(ir.lines().lineText(l)).append('\n');
             List<Node> todo = new ArrayList<>(List.of(s));
@@ -994,6 +1010,12 @@ public final class AnalysisMemo {
             out.add(b.toString());
         }
         return out;
+    }
+
+    /** {@code super().__init__(...)} or {@code Base.__init__(self, ...)}: a statement that binds a base's attributes. */
+    private static boolean isInitCall(Stmt s) {
+        return s instanceof Stmt.Expr e && e.value() instanceof dev.graphmend.ir.ast.Expr.Call c
+                && c.func() instanceof dev.graphmend.ir.ast.Expr.Attribute f && f.attr().equals("__init__");
     }
 
     private static boolean mentions(List<dev.graphmend.ir.ast.Expr> exprs, String name) {

@@ -44,6 +44,12 @@ final class CallResolver {
             if (isSuperCall(f)) {
                 for (ClassInfo b : fn.owner().bases()) ctx.lookedUp(b, a.attr());
                 FunctionRef m = fn.owner().superMethod(a.attr());
+                if (m == null && a.attr().equals("__call__") && fn.owner().isModule()) {
+                    // nn.Module.__call__ under an overriding __call__: it runs the forward
+                    ctx.lookedUp(fn.owner(), "forward");
+                    FunctionRef fwd = fn.owner().method("forward");
+                    return fwd == null ? null : new Callee(fwd, true);
+                }
                 return m == null ? null : new Callee(m, true);
             }
             Val recv = ctx.value(a.value());
@@ -91,12 +97,23 @@ final class CallResolver {
      */
     List<Callee> callees(Expr.Call c) {
         Callee one = callee(c);
-        if (one != null) return List.of(one);
+        if (one != null) {
+            // a module class that overrides __call__ (PyG's Aggregation, transformers' checkpointing
+            // layers) runs it before the forward: both are reached
+            ClassInfo owner = one.function().owner();
+            if (owner != null && owner.isModule() && one.function().def().name().equals("forward")) {
+                ctx.lookedUp(owner, "__call__");
+                FunctionRef call = owner.method("__call__");
+                if (call != null) return List.of(one, new Callee(call, true));
+            }
+            return List.of(one);
+        }
         if (c.func() instanceof Expr.Attribute a) {
             Val recv = ctx.value(a.value());
             if (recv.kind() == ValueKind.SELF && recv.cls() != null && recv.cls().method(a.attr()) == null) {
                 ctx.lookedUp(recv.cls(), a.attr());
                 ctx.consultClass(recv.cls()); // and the attribute's classes
+                for (ClassInfo[] bound : project.bindingSubclasses(recv.cls(), a.attr())) ctx.consultClass(bound[0]);
                 List<Callee> out = new ArrayList<>();
                 for (ClassInfo k : project.attributeModuleClasses(recv.cls(), a.attr())) {
                     Callee fwd = forwardOf(k);

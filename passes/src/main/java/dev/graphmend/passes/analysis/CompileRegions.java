@@ -325,6 +325,11 @@ public final class CompileRegions {
                 Stmt.FunctionDef f = c.ownMethods().get("forward");
                 out.add(new RootCandidate(new FunctionRef(m, f, c), forwardRoot(m, f, c), false));
             }
+            // a module class overriding __call__ (PyG's Aggregation): calling the module runs it
+            if (moduleForward && c.isModule() && c.ownMethods().containsKey("__call__")) {
+                Stmt.FunctionDef f = c.ownMethods().get("__call__");
+                out.add(new RootCandidate(new FunctionRef(m, f, c), forwardRoot(m, f, c), false));
+            }
         }
         List<RootCandidate> candidates = List.copyOf(out);
         kept.set(new ModuleRoots(List.copyOf(classes), moduleForward, candidates));
@@ -353,7 +358,7 @@ public final class CompileRegions {
             root = known.get(f);
         }
         if (root != null) return root; // f is a method of c alone: its class name is the module's
-        root = new Diagnostic.Root(m.path(), f.span().line(), forwardRootDescription(c.name()));
+        root = new Diagnostic.Root(m.path(), f.span().line(), forwardRootDescription(f.name(), c.name()));
         synchronized (known) {
             known.put(f, root);
         }
@@ -361,8 +366,8 @@ public final class CompileRegions {
     }
 
     /** What a module forward's root says (concatenated: {@code String.format} parsed its pattern for each of a file's forwards at every keystroke). */
-    private static String forwardRootDescription(String className) {
-        return "forward of nn.Module subclass " + className + " (assume-compiled = \"module-forward\")";
+    private static String forwardRootDescription(String method, String className) {
+        return method + " of nn.Module subclass " + className + " (assume-compiled = \"module-forward\")";
     }
 
     private static final SourceModule.Derived<Map<Stmt.FunctionDef, Diagnostic.Root>> FORWARD_ROOTS = new SourceModule.Derived<>(
@@ -637,7 +642,7 @@ public final class CompileRegions {
     private void reachRoots() {
         for (RootFound r : rootsFound) {
             if (r.submodule()) continue;
-            Map<String, Val> params = FunctionContext.rootParams(r.function());
+            Map<String, Val> params = FunctionContext.rootParams(project, r.function());
             if (r.bound() != null) params.putAll(r.bound());
             reach(r.function(), r.root(), params);
             reached.get(r.function()).isRoot = true;
@@ -680,10 +685,34 @@ public final class CompileRegions {
         Map<FunctionRef, Diagnostic.Root> forwards = outermostFirst(submoduleForwards);
         submoduleOrder = new ArrayList<>(forwards.keySet());
         for (var e : forwards.entrySet()) {
-            if (reached.containsKey(e.getKey())) continue;
-            reach(e.getKey(), e.getValue(), unreachedSubmoduleParams(e.getKey()));
+            if (reached.containsKey(e.getKey())) {
+                // a submodule a parent calls is compiled on its own too under module-forward (users
+                // compile PyG's LabelPropagation alone): its annotated tensor parameters join in
+                Map<String, Val> annotated = annotatedTensorParams(project, e.getKey());
+                if (!annotated.isEmpty()) {
+                    reach(e.getKey(), e.getValue(), annotated);
+                    drain();
+                }
+                continue;
+            }
+            reach(e.getKey(), e.getValue(), unreachedSubmoduleParams(project, e.getKey()));
             drain();
         }
+    }
+
+    /** The parameters of a forward whose annotations say tensor ({@code mask: Optional[Tensor]}). */
+    private static Map<String, Val> annotatedTensorParams(Project project, FunctionRef f) {
+        Map<String, Val> params = FunctionContext.rootParams(project, f);
+        var a = f.def().args();
+        List<dev.graphmend.ir.ast.Arg> all = new ArrayList<>(a.posonlyargs());
+        all.addAll(a.args());
+        all.addAll(a.kwonlyargs());
+        Map<String, Val> out = new HashMap<>();
+        for (var p : all) {
+            Val v = params.get(p.arg());
+            if (p.annotation() != null && v != null && v.isTensor()) out.put(p.arg(), v);
+        }
+        return out;
     }
 
     /**
@@ -692,8 +721,8 @@ public final class CompileRegions {
      * flags) are left unknown, and become tensors where the body uses them as only tensors are
      * used ({@link FunctionContext}'s tensor evidence), instead of all being assumed tensors.
      */
-    private static Map<String, Val> unreachedSubmoduleParams(FunctionRef f) {
-        Map<String, Val> params = FunctionContext.rootParams(f);
+    private static Map<String, Val> unreachedSubmoduleParams(Project project, FunctionRef f) {
+        Map<String, Val> params = FunctionContext.rootParams(project, f);
         var a = f.def().args();
         List<dev.graphmend.ir.ast.Arg> positional = new ArrayList<>(a.posonlyargs());
         positional.addAll(a.args());

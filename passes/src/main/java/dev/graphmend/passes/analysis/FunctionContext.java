@@ -89,7 +89,7 @@ public final class FunctionContext {
     public void markModuleRead(String callee, String digest) { moduleReads.put(callee, digest); }
 
     /** Records that a callee's body (and its class's attributes) were read to value a call of it. */
-    void consultBody(FunctionRef callee) {
+    public void consultBody(FunctionRef callee) {
         consulted.add(callee.def());
         if (callee.owner() != null) consult(callee.owner());
     }
@@ -189,13 +189,13 @@ public final class FunctionContext {
     // ---- parameters ----
 
     /** A compile root's parameters: tensors unless annotated or defaulted otherwise (docs/rules/README.md). */
-    public static Map<String, Val> rootParams(FunctionRef f) {
-        return Parameters.rootParams(f);
+    public static Map<String, Val> rootParams(Project project, FunctionRef f) {
+        return Parameters.rootParams(f, project::typeAlias);
     }
 
     /** The parameter values of a callee given the values of a call's arguments (self already bound when {@code bound}). */
     public Map<String, Val> bindArguments(FunctionRef callee, Expr.Call call, boolean bound) {
-        return Parameters.bind(callee, call, bound, this::value);
+        return Parameters.bind(callee, call, bound, this::value, project::typeAlias);
     }
 
     // ---- values (the interpreter) ----
@@ -282,6 +282,10 @@ public final class FunctionContext {
                 && TorchApi.isFalseWhileCompiling(qualifiedName(c.func()))) {
             return false;
         }
+        if (test instanceof Expr.Call c) {
+            Boolean known = isinstanceOfTensorParam(c);
+            if (known != null) return known;
+        }
         Expr v = constantSource(test, 0);
         if (v instanceof Expr.Constant c) {
             Object o = c.value();
@@ -293,6 +297,67 @@ public final class FunctionContext {
             if (o instanceof Number n) return n.doubleValue() != 0;
         }
         return null;
+    }
+
+    /**
+     * {@code isinstance(p, SparseTensor)} for a tensor parameter {@code p} the function has not
+     * rebound yet, and classes that cannot be a tensor's (project classes that do not subclass
+     * torch.Tensor, other libraries' classes, Python builtins): false; {@code isinstance(p, Tensor)}:
+     * true. Dynamo decides it while tracing, so a branch it rules out is not traced
+     * (torch_geometric's {@code if isinstance(edge_index, SparseTensor)}).
+     * Read from the parameters alone: the live statements depend on this answer.
+     */
+    private Boolean isinstanceOfTensorParam(Expr.Call c) {
+        if (c.args().size() != 2 || !c.keywords().isEmpty() || !(c.args().get(0) instanceof Expr.Name n)
+                || !"builtins.isinstance".equals(qualifiedName(c.func()))) {
+            return null;
+        }
+        Val p = params.get(n.id());
+        if (p == null || !p.isTensor() || !holdsParameterAt(n.id(), c.span().line())) return null;
+        List<Expr> classes = c.args().get(1) instanceof Expr.Tuple t ? t.elts() : List.of(c.args().get(1));
+        for (Expr k : classes) {
+            String qn = qualifiedName(k);
+            if ("torch.Tensor".equals(qn)) return classes.size() == 1 ? Boolean.TRUE : null; // `isinstance(x, Tensor)`
+            ClassInfo cls = project.resolveClass(fn.module(), k);
+            // another library's class (torch_sparse.SparseTensor) is no tensor's, but for the
+            // structural ABCs a tensor satisfies (collections.abc.Iterable) and object
+            if (cls == null && (qn == null || qn.startsWith("torch.") || qn.equals("builtins.object")
+                    || qn.startsWith("collections.") || qn.startsWith("typing.") || qn.startsWith("abc.")
+                    || qn.startsWith("numbers."))) {
+                return null;
+            }
+            for (ClassInfo b = cls; b != null; b = b.bases().isEmpty() ? null : b.bases().get(0)) {
+                for (String ext : b.externalBases) if (ext.startsWith("torch.")) return null; // a Tensor subclass, maybe
+            }
+        }
+        return Boolean.FALSE;
+    }
+
+    private Map<String, Integer> firstStoreLine;
+    private List<dev.graphmend.ir.ast.Span> loopSpans;
+
+    /**
+     * Whether a parameter still holds what the caller passed at a line: the function assigns it
+     * only after that line, and the line is in no loop (a later assignment could come round).
+     */
+    private boolean holdsParameterAt(String name, int line) {
+        if (firstStoreLine == null) {
+            Map<String, Integer> first = new java.util.HashMap<>();
+            List<dev.graphmend.ir.ast.Span> loops = new java.util.ArrayList<>();
+            for (Stmt st : Statements.of(fn.def().body())) {
+                if (st instanceof Stmt.For || st instanceof Stmt.While || st instanceof Stmt.AsyncFor) loops.add(st.span());
+                Statements.expressions(st, e -> {
+                    if (e instanceof Expr.Name n && n.ctx() == dev.graphmend.ir.ast.ExprContext.Store) {
+                        first.merge(n.id(), n.span().line(), Math::min);
+                    }
+                });
+            }
+            firstStoreLine = first;
+            loopSpans = loops;
+        }
+        for (dev.graphmend.ir.ast.Span l : loopSpans) if (l.line() <= line && line <= l.endLine()) return false;
+        Integer stored = firstStoreLine.get(name);
+        return stored == null || stored > line;
     }
 
     private Expr constantSource(Expr e, int depth) {
@@ -343,8 +408,15 @@ public final class FunctionContext {
         if (where == fn.module() && e instanceof Expr.Attribute a) {
             Val recv = value(a.value());
             if (recv.cls() != null) {
-                Expr v = attributeExprOf(recv.cls(), a.attr());
-                if (v != null) return origin(v, recv.cls().module(), depth + 1);
+                consult(recv.cls());
+                // every value but None, when they agree: `self.lstm = LSTM(...)` or None by mode (PyG's JumpingKnowledge)
+                String o = null;
+                for (Expr v : project.attributeValuesButNone(recv.cls(), a.attr())) {
+                    String ov = origin(v, recv.cls().module(), depth + 1);
+                    if (ov == null || o != null && !o.equals(ov)) return null;
+                    o = ov;
+                }
+                if (o != null) return o;
             }
         }
         return where.names().qualifiedName(e);

@@ -22,7 +22,7 @@ final class Parameters {
     private static final Set<String> STATIC_CONTAINERS = Set.of("tuple", "Tuple", "list", "List", "Sequence");
 
     /** A compile root's parameters: tensors unless annotated or defaulted otherwise (docs/rules/README.md). */
-    static Map<String, Val> rootParams(FunctionRef f) {
+    static Map<String, Val> rootParams(FunctionRef f, TypeAliases aliases) {
         boolean method = f.owner() != null;
         Map<Stmt.FunctionDef, RootParams> known = f.module().derived(ROOT_PARAMS);
         RootParams t;
@@ -30,9 +30,18 @@ final class Parameters {
             t = known.get(f.def());
         }
         if (t == null || t.method() != method) {
-            t = new RootParams(method, Map.copyOf(signatureParams(f, method)));
-            synchronized (known) {
-                known.put(f.def(), t);
+            boolean[] crossModule = {false};
+            TypeAliases noted = aliases == null ? null : (from, ann) -> {
+                Project.TypeAlias found = aliases.find(from, ann);
+                if (found != null && found.module() != f.module()) crossModule[0] = true;
+                return found;
+            };
+            t = new RootParams(method, Map.copyOf(signatureParams(f, method, noted)));
+            // kept with the module only when its own names decide: an alias from another module may change
+            if (!crossModule[0]) {
+                synchronized (known) {
+                    known.put(f.def(), t);
+                }
             }
         }
         Map<String, Val> m = new HashMap<>();
@@ -55,7 +64,7 @@ final class Parameters {
     private static final SourceModule.Derived<Map<Stmt.FunctionDef, RootParams>> ROOT_PARAMS = new SourceModule.Derived<>(
             "root parameters by definition", m -> new java.util.IdentityHashMap<>());
 
-    private static Map<String, Val> signatureParams(FunctionRef f, boolean method) {
+    private static Map<String, Val> signatureParams(FunctionRef f, boolean method, TypeAliases aliases) {
         Map<String, Val> m = new HashMap<>();
         Arguments a = f.def().args();
         List<Arg> positional = new ArrayList<>(a.posonlyargs());
@@ -64,47 +73,65 @@ final class Parameters {
         for (int i = 0; i < positional.size(); i++) {
             Arg p = positional.get(i);
             if (i == 0 && method) continue; // self: the caller's
-            m.put(p.arg(), rootParam(f, p, i >= firstDefault ? a.defaults().get(i - firstDefault) : null));
+            m.put(p.arg(), rootParam(f, p, i >= firstDefault ? a.defaults().get(i - firstDefault) : null, aliases));
         }
         for (int i = 0; i < a.kwonlyargs().size(); i++) {
             Expr d = i < a.kwDefaults().size() ? a.kwDefaults().get(i) : null;
-            m.put(a.kwonlyargs().get(i).arg(), rootParam(f, a.kwonlyargs().get(i), d));
+            m.put(a.kwonlyargs().get(i).arg(), rootParam(f, a.kwonlyargs().get(i), d, aliases));
         }
         if (a.vararg() != null) m.put(a.vararg().arg(), Val.UNKNOWN);
         if (a.kwarg() != null) m.put(a.kwarg().arg(), Val.UNKNOWN);
         return m;
     }
 
-    private static Val rootParam(FunctionRef f, Arg p, Expr dflt) {
-        if (p.annotation() != null && !contradictsDefault(f, p, dflt)) return annotationValue(f, p.annotation());
+    private static Val rootParam(FunctionRef f, Arg p, Expr dflt, TypeAliases aliases) {
+        if (p.annotation() != null && !contradictsDefault(f, p, dflt, aliases)) return annotationValue(f, p.annotation(), aliases);
         if (dflt == null) return Val.TENSOR;
         if (Val.isNone(dflt)) return Val.MAYBE_TENSOR; // Optional[Tensor] = None, or a flag: its uses decide
         return dflt instanceof Expr.Constant ? Val.STATIC : Val.UNKNOWN;
     }
 
-    private static Val annotationValue(FunctionRef f, Expr ann) {
+    /**
+     * A type alias an annotation names ({@code OptTensor = Optional[Tensor]} in another project
+     * module, torch_geometric's typing): its module and value, or null when the name is no alias.
+     */
+    interface TypeAliases {
+        Project.TypeAlias find(SourceModule from, Expr annotation);
+    }
+
+    /** What a function's return annotation says of its value ({@code -> Tensor}); UNKNOWN when none. */
+    static Val returnAnnotation(FunctionRef f, TypeAliases aliases) {
+        Expr r = f.def().returns();
+        return r == null ? Val.UNKNOWN : annotationValue(f, r, aliases);
+    }
+
+    private static Val annotationValue(FunctionRef f, Expr ann, TypeAliases aliases) {
+        return annotationValue(f.module(), ann, aliases, 0);
+    }
+
+    private static Val annotationValue(SourceModule module, Expr ann, TypeAliases aliases, int depth) {
         String text = ann instanceof Expr.Constant c && c.value() instanceof String s ? s : null;
-        String qn = text != null ? text : f.module().names().qualifiedName(ann);
+        String qn = text != null ? text : module.names().qualifiedName(ann);
         if (ann instanceof Expr.BinOp b && b.op() == Operator.BitOr) {
             // PEP 604 `X | None`: what X says
-            if (Val.isNone(b.right())) return annotationValue(f, b.left());
-            if (Val.isNone(b.left())) return annotationValue(f, b.right());
+            if (Val.isNone(b.right())) return annotationValue(module, b.left(), aliases, depth);
+            if (Val.isNone(b.left())) return annotationValue(module, b.right(), aliases, depth);
             return Val.UNKNOWN;
         }
         if (ann instanceof Expr.Subscript sub) {
-            String outer = f.module().names().qualifiedName(sub.value());
+            String outer = module.names().qualifiedName(sub.value());
             if (outer == null && sub.value() instanceof Expr.Name n) outer = n.id();
             if (outer != null && (outer.endsWith("Optional") || outer.endsWith("Union"))) {
                 Expr inner = sub.slice();
                 if (inner instanceof Expr.Tuple t && !t.elts().isEmpty()) inner = t.elts().get(0);
-                return annotationValue(f, inner);
+                return annotationValue(module, inner, aliases, depth);
             }
             if (outer != null && STATIC_CONTAINERS.contains(outer.substring(outer.lastIndexOf('.') + 1))) {
                 // tuple[int, int], list[int], Sequence[int]: Python numbers, not tensors
                 List<Expr> elts = sub.slice() instanceof Expr.Tuple t ? t.elts() : List.of(sub.slice());
                 for (Expr e : elts) {
                     if (e instanceof Expr.Constant c && c.value() == dev.graphmend.ir.ast.PyConstant.Singleton.ELLIPSIS) continue;
-                    if (annotationValue(f, e).kind() != ValueKind.STATIC) return Val.UNKNOWN;
+                    if (annotationValue(module, e, aliases, depth).kind() != ValueKind.STATIC) return Val.UNKNOWN;
                 }
                 return Val.STATIC;
             }
@@ -121,12 +148,14 @@ final class Parameters {
             case "int": case "float": case "bool": case "str": case "torch.dtype": case "torch.device":
                 return Val.STATIC;
             default:
-                return Val.UNKNOWN;
+                Project.TypeAlias alias = aliases == null || depth > 3 ? null : aliases.find(module, ann);
+                return alias == null ? Val.UNKNOWN : annotationValue(alias.module(), alias.value(), aliases, depth + 1);
         }
     }
 
     /** The parameter values of a callee given the values of a call's arguments (self already bound when {@code bound}). */
-    static Map<String, Val> bind(FunctionRef callee, Expr.Call call, boolean bound, java.util.function.Function<Expr, Val> value) {
+    static Map<String, Val> bind(FunctionRef callee, Expr.Call call, boolean bound, java.util.function.Function<Expr, Val> value,
+            TypeAliases aliases) {
         // a staticmethod called through self or an instance gets no implicit first argument
         if (bound && isStaticMethod(callee)) bound = false;
         Map<String, Val> m = new HashMap<>();
@@ -170,8 +199,8 @@ final class Parameters {
             m.replaceAll((k, v) -> v.kind() == ValueKind.SELF || explicit.contains(k) ? v : Val.UNKNOWN);
         }
         // a caller's value we cannot tell: the parameter's annotation, when it says (`mask: torch.BoolTensor | None`)
-        for (Arg p : positional) annotationFallback(callee, m, p);
-        for (Arg p : a.kwonlyargs()) annotationFallback(callee, m, p);
+        for (Arg p : positional) annotationFallback(callee, m, p, aliases);
+        for (Arg p : a.kwonlyargs()) annotationFallback(callee, m, p, aliases);
         if (a.vararg() != null) m.put(a.vararg().arg(), Val.UNKNOWN);
         if (a.kwarg() != null) m.put(a.kwarg().arg(), Val.UNKNOWN);
         return m;
@@ -182,8 +211,8 @@ final class Parameters {
      * tensor on a parameter whose default is a Python literal other than None is a slip; the
      * default tells what callers pass.
      */
-    private static boolean contradictsDefault(FunctionRef f, Arg p, Expr dflt) {
-        return dflt instanceof Expr.Constant && !Val.isNone(dflt) && annotationValue(f, p.annotation()).isTensor();
+    private static boolean contradictsDefault(FunctionRef f, Arg p, Expr dflt, TypeAliases aliases) {
+        return dflt instanceof Expr.Constant && !Val.isNone(dflt) && annotationValue(f, p.annotation(), aliases).isTensor();
     }
 
     private static Expr defaultOf(Arguments a, Arg p) {
@@ -195,11 +224,11 @@ final class Parameters {
         return k >= 0 && k < a.kwDefaults().size() ? a.kwDefaults().get(k) : null;
     }
 
-    private static void annotationFallback(FunctionRef callee, Map<String, Val> m, Arg p) {
+    private static void annotationFallback(FunctionRef callee, Map<String, Val> m, Arg p, TypeAliases aliases) {
         Val v = m.get(p.arg());
         if (p.annotation() == null || v == null || v.kind() != ValueKind.UNKNOWN && v.kind() != ValueKind.MAYBE_TENSOR) return;
-        if (contradictsDefault(callee, p, defaultOf(callee.def().args(), p))) return;
-        Val ann = annotationValue(callee, p.annotation());
+        if (contradictsDefault(callee, p, defaultOf(callee.def().args(), p), aliases)) return;
+        Val ann = annotationValue(callee, p.annotation(), aliases);
         if (ann.isTensor()) m.put(p.arg(), ann);
     }
 

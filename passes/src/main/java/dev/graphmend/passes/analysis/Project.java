@@ -1098,15 +1098,119 @@ public final class Project {
 
     // ---- attributes of classes ----
 
+    /** A type alias's module and assigned value ({@code OptTensor = Optional[Tensor]}). */
+    public record TypeAlias(SourceModule module, Expr value) {}
+
+    /**
+     * The type alias an annotation names: a module-level name of a project module assigned once, to
+     * a subscript ({@code Optional[Tensor]}, {@code Union[Tensor, SparseTensor]}) or a name; null
+     * when it names anything else.
+     */
+    public TypeAlias typeAlias(SourceModule from, Expr annotation) {
+        if (!(annotation instanceof Expr.Name) && !(annotation instanceof Expr.Attribute)) return null;
+        String qn = from.names().qualifiedName(annotation);
+        int dot = qn == null ? -1 : qn.lastIndexOf('.');
+        if (dot <= 0) return null;
+        SourceModule m = byName.get(qn.substring(0, dot));
+        if (m == null) return null;
+        List<Expr> values = m.moduleAssignments(qn.substring(dot + 1));
+        if (values.size() != 1 || !(values.get(0) instanceof Expr.Subscript || values.get(0) instanceof Expr.Name
+                || values.get(0) instanceof Expr.Attribute)) {
+            return null;
+        }
+        return new TypeAlias(m, values.get(0));
+    }
+
     /** The abstract value of {@code self.attr} for an instance of {@code c}; UNKNOWN when not assigned anywhere. */
     public Val attribute(ClassInfo c, String attr) {
         if (attr.equals("training")) return Val.STATIC;
+        ClassInfo child = null;
         for (ClassInfo k = c; k != null; ) {
             Val v = attributes(k).get(attr);
-            if (v != null) return v;
+            if (v != null) {
+                if (v.cls() == null && child != null) {
+                    ClassInfo bound = moduleBoundBySubclass(child, k, attr);
+                    if (bound != null) return Val.module(bound);
+                }
+                return v;
+            }
+            child = k;
             k = k.bases.isEmpty() ? null : k.bases.get(0);
         }
         return Val.UNKNOWN;
+    }
+
+    /**
+     * {@code self.rpn = rpn} in a base's {@code __init__}, and the subclass passing
+     * {@code super().__init__(backbone, rpn, ...)} with {@code rpn = RegionProposalNetwork(...)}
+     * (torchvision's detection models): the module class the subclass binds to that parameter, or
+     * null when it does not build one.
+     */
+    private ClassInfo moduleBoundBySubclass(ClassInfo child, ClassInfo base, String attr) {
+        Stmt.FunctionDef init = base.ownMethods().get("__init__");
+        Stmt.FunctionDef childInit = child.ownMethods().get("__init__");
+        List<Expr> assigned = rawSelfAssignedValues(base, attr);
+        if (init == null || childInit == null || assigned.isEmpty()
+                || !(assigned.get(assigned.size() - 1) instanceof Expr.Name p)) {
+            return null;
+        }
+        List<dev.graphmend.ir.ast.Arg> params = init.args().args();
+        int index = -1;
+        for (int i = 1; i < params.size(); i++) if (params.get(i).arg().equals(p.id())) index = i - 1;
+        boolean keywordOnly = init.args().kwonlyargs().stream().anyMatch(a -> a.arg().equals(p.id()));
+        if (index < 0 && !keywordOnly) return null;
+        for (Stmt st : Statements.of(childInit.body())) {
+            if (!(st instanceof Stmt.Expr ex && ex.value() instanceof Expr.Call call
+                    && call.func() instanceof Expr.Attribute f && f.attr().equals("__init__"))) {
+                continue;
+            }
+            List<Expr> args = call.args();
+            if (f.value() instanceof Expr.Call sup && sup.func() instanceof Expr.Name sn && sn.id().equals("super")) {
+                // super().__init__(...): arguments as written
+            } else if (resolveClass(child.module(), f.value()) == base && !args.isEmpty()) {
+                args = args.subList(1, args.size()); // Base.__init__(self, ...)
+            } else {
+                continue;
+            }
+            Expr arg = keyword(call, p.id());
+            if (arg == null && index >= 0 && index < args.size()
+                    && args.subList(0, index + 1).stream().noneMatch(a -> a instanceof Expr.Starred)) {
+                arg = args.get(index);
+            }
+            if (arg == null) return null;
+            for (Expr v : arg instanceof Expr.Name n ? localModuleDefaults(child, childInit, n.id()) : List.of(arg)) {
+                ClassInfo k = v instanceof Expr.Call built ? resolveClass(child.module(), built.func()) : null;
+                if (k != null && k.isModule) {
+                    dependsOn(child, k);
+                    return k;
+                }
+            }
+            return null;
+        }
+        return null;
+    }
+
+    /**
+     * What a local of {@code __init__} holds when the method builds a module into it:
+     * {@code if head is None: head = Head(...)}, then {@code self.head = head} (a submodule injected
+     * through the constructor, or the default the class builds, which is the one the analysis can
+     * follow). Empty when no assignment to the name builds a project module.
+     */
+    private List<Expr> localModuleDefaults(ClassInfo k, Stmt.FunctionDef f, String name) {
+        List<Expr> out = new ArrayList<>();
+        for (Stmt s : Statements.of(f.body())) {
+            if (!(s instanceof Stmt.Assign as) || as.targets().size() != 1
+                    || !(as.targets().get(0) instanceof Expr.Name n && n.id().equals(name))) {
+                continue;
+            }
+            Expr v = as.value();
+            if (v instanceof Expr.BoolOp b && b.values().size() == 2) v = b.values().get(1); // head = head or Head()
+            if (v instanceof Expr.Call call) {
+                ClassInfo built = resolveClass(k.module(), call.func());
+                if (built != null && built.isModule) out.add(call);
+            }
+        }
+        return out;
     }
 
     private Map<String, Val> attributes(ClassInfo c) {
@@ -1123,7 +1227,7 @@ public final class Project {
         for (Stmt.FunctionDef f : c.ownMethods().values()) {
             String self = f.args().args().isEmpty() ? null : f.args().args().get(0).arg();
             if (self == null) continue;
-            for (Stmt s : Statements.of(f.body())) scanSelfAssignments(c, self, s, m);
+            for (Stmt s : Statements.of(f.body())) scanSelfAssignments(c, f, self, s, m);
         }
         // `self.layers = nn.ModuleList()` filled by `self.layers.append(Layer(...))`: one class, its value
         for (var e : m.entrySet()) {
@@ -1151,12 +1255,15 @@ public final class Project {
                 && a.value() instanceof Expr.Name n && n.id().equals(self);
     }
 
-    private void scanSelfAssignments(ClassInfo c, String self, Stmt s, Map<String, Val> m) {
+    private void scanSelfAssignments(ClassInfo c, Stmt.FunctionDef method, String self, Stmt s, Map<String, Val> m) {
         if (s instanceof Stmt.Assign as) {
             for (Expr t : as.targets()) {
                 if (t instanceof Expr.Attribute at && at.value() instanceof Expr.Name n && n.id().equals(self)
                         && !movesItself(self, at.attr(), as.value())) {
-                    merge(m, at.attr(), valueOf(c, as.value()));
+                    List<Expr> built = as.value() instanceof Expr.Name local && !local.id().equals(self)
+                            ? localModuleDefaults(c, method, local.id()) : List.of();
+                    if (built.isEmpty()) merge(m, at.attr(), valueOf(c, as.value()));
+                    else for (Expr b : built) merge(m, at.attr(), valueOf(c, b));
                 }
             }
         } else if (s instanceof Stmt.AnnAssign an && an.value() != null && an.target() instanceof Expr.Attribute at
@@ -1186,7 +1293,50 @@ public final class Project {
                 }
             }
         }
+        if (out.isEmpty()) {
+            ClassInfo bound = attribute(c, attr).cls(); // a base's `self.rpn = rpn` the subclass binds
+            if (bound != null && bound.isModule) out.add(bound);
+        }
+        if (out.isEmpty()) {
+            // a method of the base itself (GeneralizedRCNN.forward, compiled for FasterRCNN and
+            // MaskRCNN): whatever each project subclass binds
+            for (ClassInfo[] pair : bindingSubclasses(c, attr)) {
+                ClassInfo k = moduleBoundBySubclass(pair[0], pair[1], attr);
+                if (k != null && !out.contains(k)) out.add(k);
+            }
+        }
         return out;
+    }
+
+    /**
+     * For a class (or base) whose {@code __init__} stores a parameter as {@code self.attr}: each
+     * project subclass directly below that base, with the base ({child, base}). Empty otherwise.
+     */
+    public List<ClassInfo[]> bindingSubclasses(ClassInfo c, String attr) {
+        for (ClassInfo k = c; k != null; k = k.bases.isEmpty() ? null : k.bases.get(0)) {
+            List<Expr> raw = rawSelfAssignedValues(k, attr);
+            if (raw.isEmpty()) continue;
+            if (!(raw.get(raw.size() - 1) instanceof Expr.Name)) return List.of();
+            List<ClassInfo[]> out = new ArrayList<>();
+            for (ClassInfo child : directSubclasses(k)) out.add(new ClassInfo[] {child, k});
+            return out;
+        }
+        return List.of();
+    }
+
+    /** For each class, the project classes that name it as their first base; built once per project. */
+    private volatile IdentityHashMap<ClassInfo, List<ClassInfo>> directSubclasses;
+
+    private List<ClassInfo> directSubclasses(ClassInfo c) {
+        IdentityHashMap<ClassInfo, List<ClassInfo>> index = directSubclasses;
+        if (index == null) {
+            IdentityHashMap<ClassInfo, List<ClassInfo>> built = new IdentityHashMap<>();
+            for (ClassInfo k : classList()) {
+                if (!k.bases.isEmpty()) built.computeIfAbsent(k.bases.get(0), x -> new ArrayList<>()).add(k);
+            }
+            directSubclasses = index = built;
+        }
+        return index.getOrDefault(c, List.of());
     }
 
     private static final java.util.Set<String> CONTAINERS = java.util.Set.of("torch.nn.ModuleList", "torch.nn.Sequential",
@@ -1259,8 +1409,20 @@ public final class Project {
         return false;
     }
 
-    /** The values {@code self.attr = value} assigns in the methods of {@code k} itself (not its bases). */
-    private static List<Expr> selfAssignedValues(ClassInfo k, String attr) {
+    /**
+     * The values {@code self.attr = value} assigns in the methods of {@code k} itself (not its
+     * bases); a local that the method builds a module into stands for that module's construction.
+     */
+    private List<Expr> selfAssignedValues(ClassInfo k, String attr) {
+        return selfAssignedValues(k, attr, true);
+    }
+
+    /** The values as written: {@code self.rpn = rpn} gives the name {@code rpn}. */
+    private List<Expr> rawSelfAssignedValues(ClassInfo k, String attr) {
+        return selfAssignedValues(k, attr, false);
+    }
+
+    private List<Expr> selfAssignedValues(ClassInfo k, String attr, boolean followLocals) {
         List<Expr> out = new ArrayList<>();
         for (Stmt.FunctionDef f : k.ownMethods().values()) {
             String self = f.args().args().isEmpty() ? null : f.args().args().get(0).arg();
@@ -1269,12 +1431,30 @@ public final class Project {
                 for (Expr t : as.targets()) {
                     if (t instanceof Expr.Attribute at && at.attr().equals(attr) && at.value() instanceof Expr.Name n
                             && n.id().equals(self)) {
-                        out.add(as.value());
+                        List<Expr> built = followLocals && as.value() instanceof Expr.Name local && !local.id().equals(self)
+                                ? localModuleDefaults(k, f, local.id()) : List.of();
+                        if (built.isEmpty()) out.add(as.value());
+                        else out.addAll(built);
                     }
                 }
             }
         }
         return out;
+    }
+
+    /**
+     * Every value the nearest class of {@code c}'s chain that assigns {@code self.attr} assigns it,
+     * but {@code None} ({@code self.lstm = LSTM(...)} in one branch, {@code None} in the other).
+     */
+    public List<Expr> attributeValuesButNone(ClassInfo c, String attr) {
+        for (ClassInfo k = c; k != null; k = k.bases.isEmpty() ? null : k.bases.get(0)) {
+            List<Expr> assigned = selfAssignedValues(k, attr);
+            if (assigned.isEmpty()) continue;
+            List<Expr> out = new ArrayList<>();
+            for (Expr v : assigned) if (!Val.isNone(v)) out.add(v);
+            return out;
+        }
+        return List.of();
     }
 
     /** The expression last assigned to {@code self.attr} (or the class-body name) in {@code c} or a base; null if none. */

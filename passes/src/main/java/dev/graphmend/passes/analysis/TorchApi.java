@@ -157,7 +157,7 @@ public final class TorchApi {
     /** The kind of {@code t.method(...)} for a tensor {@code t}. */
     public static ValueKind tensorMethodKind(String method) {
         if (STATIC_TENSOR_METHODS.contains(method)) return ValueKind.STATIC;
-        if (method.equals("item") || method.equals("tolist") || method.equals("numpy")
+        if (method.equals("item") || method.equals("tolist") || method.equals("numpy") || method.equals("equal")
                 || method.equals("__bool__") || method.equals("__int__") || method.equals("__float__")) {
             return ValueKind.STATIC; // a Python value read back (GM201 reports the read itself)
         }
@@ -208,8 +208,9 @@ public final class TorchApi {
     /** Base classes that make a class an nn.Module. */
     public static boolean isModuleBase(String qn) {
         if (qn == null) return false;
+        String last = qn.substring(qn.lastIndexOf('.') + 1).replaceFirst("^_+", ""); // torch's private bases: _InstanceNorm, _BatchNorm, _ConvNd
         return qn.equals("torch.nn.Module") || qn.equals("torch.nn.modules.module.Module")
-                || qn.startsWith("torch.nn.") && Character.isUpperCase(qn.charAt(qn.lastIndexOf('.') + 1))
+                || qn.startsWith("torch.nn.") && !last.isEmpty() && Character.isUpperCase(last.charAt(0))
                         && !qn.startsWith("torch.nn.functional.") && !qn.startsWith("torch.nn.parameter.")
                         && !qn.startsWith("torch.nn.utils.") && !qn.equals("torch.nn.Parameter");
     }

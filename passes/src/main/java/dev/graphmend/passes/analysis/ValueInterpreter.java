@@ -80,7 +80,7 @@ final class ValueInterpreter {
 
     /** See {@link FunctionContext#assignedValues}. */
     List<Expr> assignedValues(Expr.Name n) {
-        var defs = project.defUse(fn.module(), fn.def()).definitionsOf(n);
+        var defs = liveOnly(project.defUse(fn.module(), fn.def()).definitionsOf(n));
         if (defs.isEmpty()) {
             if (fn.module().names().resolve(n) instanceof Target.ModuleMember) {
                 List<Expr> vs = fn.module().moduleAssignments(n.id());
@@ -95,6 +95,63 @@ final class ValueInterpreter {
             out.add(src.value());
         }
         return out;
+    }
+
+    /** The nodes of the statements Dynamo never traces (a branch decided while tracing), and their targets. */
+    private java.util.Set<Node> deadNodes;
+
+    /**
+     * The definitions but those in a branch Dynamo decides not to take while tracing
+     * ({@code if isinstance(edge_index, SparseTensor): deg = edge_index.storage.rowcount()} for a
+     * tensor {@code edge_index}); all of them when every one is in such a branch.
+     */
+    private java.util.Collection<Definition> liveOnly(java.util.Collection<Definition> defs) {
+        if (defs.isEmpty()) return defs;
+        if (deadNodes == null) {
+            java.util.Set<Node> live = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            live.addAll(ctx.liveStatements());
+            java.util.Set<Node> dead = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            for (Stmt st : Statements.of(fn.def().body())) {
+                if (live.contains(st)) continue;
+                dead.add(st);
+                Statements.expressions(st, x -> {
+                    if (x instanceof Expr.Name nm && nm.ctx() == dev.graphmend.ir.ast.ExprContext.Store) dead.add(nm);
+                });
+            }
+            deadNodes = dead;
+        }
+        if (deadNodes.isEmpty()) return defs;
+        List<Definition> out = new ArrayList<>();
+        for (Definition d : defs) if (!deadNodes.contains(d.node())) out.add(d);
+        return out.isEmpty() ? defs : out;
+    }
+
+    /**
+     * The definitions that still reach a use after a top-level {@code if} whose taken branch
+     * (Dynamo decides it while tracing) rebinds the name at its own top level:
+     * {@code if isinstance(x, Tensor): x = (x, x)} for a tensor {@code x} (PyG's MFConv) leaves
+     * only the tuple. All of them when none is so overwritten.
+     */
+    private java.util.Collection<Definition> notOverwritten(Expr.Name use, java.util.Collection<Definition> defs) {
+        if (defs.size() < 2 || use.span() == null) return defs;
+        int killLine = -1;
+        for (Stmt st : fn.def().body()) {
+            if (!(st instanceof Stmt.If i) || st.span().endLine() >= use.span().line()) continue;
+            Boolean t = ctx.staticTruth(i.test());
+            if (t == null) continue;
+            for (Stmt b : t ? i.body() : i.orelse()) {
+                if (b instanceof Stmt.Assign a && a.targets().stream().anyMatch(x -> x instanceof Expr.Name m && m.id().equals(use.id()))) {
+                    killLine = Math.max(killLine, st.span().line());
+                }
+            }
+        }
+        if (killLine < 0) return defs;
+        List<Definition> out = new ArrayList<>();
+        for (Definition d : defs) {
+            var sp = d.node().span();
+            if (sp == null || sp.line() >= killLine) out.add(d);
+        }
+        return out.isEmpty() ? defs : out;
     }
 
     /** The abstract value of an expression of this function. */
@@ -167,7 +224,7 @@ final class ValueInterpreter {
 
     private Val name(Expr.Name n) {
         DefUse du = project.defUse(fn.module(), fn.def());
-        var defs = du.definitionsOf(n);
+        var defs = notOverwritten(n, liveOnly(du.definitionsOf(n)));
         if (!defs.isEmpty()) {
             Val v = null;
             for (Definition d : defs) {
@@ -773,6 +830,12 @@ final class ValueInterpreter {
                 Val rv = r.value() == null ? Val.NONE : inner.value(r.value());
                 v = v == null ? rv : v.join(rv);
             }
+        }
+        if (v != null && v.kind() == ValueKind.UNKNOWN) {
+            // a body that may return what another library's call gives (`torch_scatter.scatter(...)`
+            // when installed, PyG's scatter): its `-> Tensor` annotation says what callers get
+            Val declared = Parameters.returnAnnotation(target.function(), ctx.project()::typeAlias);
+            if (declared.isTensor()) return declared;
         }
         return v == null ? Val.NONE : v;
     }

@@ -17,7 +17,14 @@ final class Conditions {
      */
     static boolean isDataDependent(FunctionContext f, Expr test) {
         if (test instanceof Expr.BoolOp b) {
-            for (Expr v : b.values()) if (isDataDependent(f, v)) return true;
+            boolean and = b.op() == dev.graphmend.ir.ast.BoolOperator.And;
+            java.util.Set<String> narrowed = new java.util.HashSet<>();
+            for (Expr v : b.values()) {
+                if (!narrowed.isEmpty() && onlyOver(f, v, narrowed)) continue;
+                if (isDataDependent(f, v)) return true;
+                String n = narrowedByIsinstance(f, v, and);
+                if (n != null) narrowed.add(n);
+            }
             return false;
         }
         if (test instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) return isDataDependent(f, u.operand());
@@ -25,6 +32,50 @@ final class Conditions {
         if (test instanceof Expr.Name n && f.tensorDefinitionOnSomePaths(n) != null) return true;
         if (f.value(test).hasDataTruth()) return true;
         return pathTensor(f, test) != null;
+    }
+
+    /**
+     * The name an operand of an {@code and} chain proves is no tensor for the operands after it,
+     * {@code isinstance(x, SparseTensor) and not x.has_value()} (torch_geometric), or of an
+     * {@code or} chain, {@code not isinstance(t, (int, float)) or t != 1}: Dynamo decides
+     * {@code isinstance} while tracing and reaches the later operand only for such an {@code x}.
+     * Null when the operand is no such test, or the class may be a tensor's.
+     */
+    private static String narrowedByIsinstance(FunctionContext f, Expr v, boolean and) {
+        Expr test = v;
+        if (!and) {
+            if (!(v instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not)) return null;
+            test = u.operand();
+        }
+        if (!(test instanceof Expr.Call c) || c.args().size() != 2 || !(c.args().get(0) instanceof Expr.Name n)
+                || !"builtins.isinstance".equals(f.qualifiedName(c.func()))) {
+            return null;
+        }
+        List<Expr> classes = c.args().get(1) instanceof Expr.Tuple t ? t.elts() : List.of(c.args().get(1));
+        for (Expr k : classes) {
+            String qn = f.qualifiedName(k);
+            if (qn == null || qn.startsWith("torch.") || qn.equals("builtins.object")) return null;
+        }
+        return n.id();
+    }
+
+    /** Whether an expression reads no tensor but through the narrowed names (and Python values). */
+    private static boolean onlyOver(FunctionContext f, Expr e, java.util.Set<String> narrowed) {
+        if (e instanceof Expr.Name n) return narrowed.contains(n.id()) || f.value(e).kind() == ValueKind.STATIC;
+        if (e instanceof Expr.Constant) return true;
+        if (e instanceof Expr.Attribute a) return onlyOver(f, a.value(), narrowed);
+        if (e instanceof Expr.UnaryOp u) return onlyOver(f, u.operand(), narrowed);
+        if (e instanceof Expr.BinOp b) return onlyOver(f, b.left(), narrowed) && onlyOver(f, b.right(), narrowed);
+        if (e instanceof Expr.Compare c) {
+            if (!onlyOver(f, c.left(), narrowed)) return false;
+            for (Expr x : c.comparators()) if (!onlyOver(f, x, narrowed)) return false;
+            return true;
+        }
+        if (e instanceof Expr.Call c && c.func() instanceof Expr.Attribute a && onlyOver(f, a.value(), narrowed)) {
+            for (Expr x : c.args()) if (!onlyOver(f, x, narrowed)) return false;
+            return c.keywords().isEmpty();
+        }
+        return f.value(e).kind() == ValueKind.STATIC;
     }
 
     /**

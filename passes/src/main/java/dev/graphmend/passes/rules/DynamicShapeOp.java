@@ -30,7 +30,7 @@ public final class DynamicShapeOp implements Rule {
         for (Stmt s : f.liveStatements()) {
             // `x[mask] += y` reads x[mask] first: a mask selection (plain `x[mask] = y` is index_put_, static)
             if (s instanceof Stmt.AugAssign a && a.target() instanceof Expr.Subscript sub
-                    && f.value(sub.value()).isTensor() && f.kind(sub.slice()) == ValueKind.BOOL_TENSOR) {
+                    && f.value(sub.value()).isTensor() && masked(f, sub.slice())) {
                 report(out, sub, "an augmented assignment through a boolean mask (it reads x[mask])", "GB0036");
             }
             f.expressions(s).forEach(e -> {
@@ -67,15 +67,29 @@ public final class DynamicShapeOp implements Rule {
     /** A boolean mask as the index, or as one part of it ({@code edge_index[:, mask]}, PyG's self-loop removal). */
     private static boolean masked(FunctionContext f, Expr slice) {
         if (slice instanceof Expr.Tuple t) {
-            for (Expr part : t.elts()) if (f.kind(part) == ValueKind.BOOL_TENSOR) return true;
+            for (Expr part : t.elts()) if (isMask(f, part)) return true;
             return false;
         }
-        return f.kind(slice) == ValueKind.BOOL_TENSOR;
+        return isMask(f, slice);
+    }
+
+    /**
+     * A boolean tensor, or a tensor whose name says it is a mask ({@code mask}, {@code node_mask},
+     * a parameter annotated only {@code Tensor}): an index tensor of integers is named for what it
+     * indexes ({@code idx}, {@code perm}), and a mask used as an index selects (docs/rules/GM202.md).
+     */
+    private static boolean isMask(FunctionContext f, Expr index) {
+        ValueKind k = f.kind(index);
+        if (k == ValueKind.BOOL_TENSOR) return true;
+        return index instanceof Expr.Name n && (n.id().equals("mask") || n.id().endsWith("_mask")) && f.value(index).isTensor()
+                && !n.id().endsWith("attention_mask");
     }
 
     /** Repeats given as a tensor (position {@code at}) and no {@code output_size}. */
     private static boolean dynamicRepeats(FunctionContext f, Expr.Call c, int at) {
-        if (keyword(c, "output_size") != null) return false;
+        // output_size=None, or a parameter its callers leave at None (PyG's ptr2index): not given
+        Expr size = keyword(c, "output_size");
+        if (size != null && f.value(size).kind() != ValueKind.NONE) return false;
         Expr repeats = c.args().size() > at ? c.args().get(at) : keyword(c, "repeats");
         return repeats != null && f.value(repeats).isTensor();
     }

@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * GM201: reading a tensor's value back into Python: {@code .item()} (GB0124), {@code .tolist()}
- * (GB0109), {@code int()/float()/bool()} of a tensor (GB0033), and {@code torch._check_tensor_all},
+ * (GB0109), {@code int()/float()/bool()} of a tensor (GB0033), {@code torch.equal} (GB0033), and {@code torch._check_tensor_all},
  * which reads its condition with {@code .item()} (GB0124). No source rewrite keeps the
  * meaning; the hint is to keep the value a tensor, or to enable {@code capture_scalar_outputs}.
  */
@@ -39,7 +39,16 @@ public final class ScalarExtraction implements Rule {
                     }
                     return;
                 }
+                if (c.func() instanceof Expr.Attribute a && a.attr().equals("equal") && c.args().size() == 1
+                        && f.value(a.value()).isTensor()) {
+                    equal(out, c, "Tensor.equal()");
+                    return;
+                }
                 String qn = f.qualifiedName(c.func());
+                if ("torch.equal".equals(qn) && c.args().size() == 2) { // its signature takes two tensors
+                    equal(out, c, "torch.equal()");
+                    return;
+                }
                 if (isTensorCheck(qn, c)) {
                     out.report(INFO, c, "Scalar read: " + qn + "() reads its condition back into Python with .item() "
                             + "to decide whether to raise, so the graph breaks here (GB0124). torch._assert_async(cond.all(), "
@@ -62,6 +71,12 @@ public final class ScalarExtraction implements Rule {
     private static boolean isTensorCheck(String qn, Expr.Call c) {
         return "torch._check_tensor_all".equals(qn) && !c.args().isEmpty()
                 || "torch._check_tensor_all_with".equals(qn) && c.args().size() >= 2;
+    }
+
+    private static void equal(Reporter out, Expr.Call c, String what) {
+        out.report(INFO, c, "Scalar read: " + what + " compares two tensors' values and returns a Python bool, which "
+                + "Dynamo cannot know while tracing, so the graph breaks here (GB0033). Keep the comparison a tensor: "
+                + "(a == b).all(), or torch.allclose only outside the compiled code.", List.of("GB0033"));
     }
 
     private static void implicit(Reporter out, ImplicitScalarReads.Use u) {

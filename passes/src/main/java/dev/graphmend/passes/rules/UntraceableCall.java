@@ -15,10 +15,11 @@ import java.util.Set;
  * GM203: calls Dynamo will not trace: clocks of the {@code time} module, {@code breakpoint()} and
  * {@code pdb}, {@code torch._dynamo.graph_break()}, functions decorated with
  * {@code @torch.compiler.disable}, {@code copy.deepcopy} of a tensor, host randomness
- * ({@code numpy.random.*}, GB0033 on torch 2.15) and reseeding ({@code torch.manual_seed}: GB0007).
+ * ({@code numpy.random.*}, GB0033 on torch 2.15), reseeding ({@code torch.manual_seed}: GB0007), and sparse
+ * tensors (made by torch's sparse factories or {@code to_sparse*()}, and read again after that break).
  */
 public final class UntraceableCall implements Rule {
-    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033", "GB0225", "GB4841", "GB0179", "GB0206", "GB8985", "GB0125", "GB0208", "GB0148", "GB0014", "GB7650", "GB6815", "GB0156"),
+    static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033", "GB0225", "GB4841", "GB0179", "GB0206", "GB8985", "GB0125", "GB0208", "GB0148", "GB0014", "GB7650", "GB6815", "GB0156", "GB0374", "GB0277", "GB0015"),
             Severity.INFORMATION, "A call Dynamo does not trace");
 
     private static final Set<String> CLOCKS = Set.of("time", "perf_counter", "monotonic", "process_time", "time_ns",
@@ -47,6 +48,60 @@ public final class UntraceableCall implements Rule {
                 requiresGradSet(f, a, out);
             }
         }
+        sparseUses(f, out);
+    }
+
+    private static final Set<String> SPARSE_FACTORIES = Set.of("torch.sparse_coo_tensor", "torch.sparse_csr_tensor",
+            "torch.sparse_csc_tensor", "torch.sparse_bsr_tensor", "torch.sparse_bsc_tensor", "torch.sparse_compressed_tensor");
+    private static final Set<String> TO_SPARSE = Set.of("to_sparse", "to_sparse_coo", "to_sparse_csr", "to_sparse_csc",
+            "to_sparse_bsr", "to_sparse_bsc");
+
+    /** A call that makes a sparse tensor: torch's sparse factories, or {@code t.to_sparse*()} of a tensor. */
+    private static boolean makesSparse(FunctionContext f, Expr e) {
+        if (!(e instanceof Expr.Call c)) return false;
+        String qn = f.qualifiedName(c.func());
+        if (qn != null && SPARSE_FACTORIES.contains(qn)) return true; // Set.of rejects contains(null)
+        // the method names are torch.Tensor's own (PyG's SparseTensor converts with to_torch_sparse_*): any receiver
+        return c.func() instanceof Expr.Attribute m && TO_SPARSE.contains(m.attr())
+                && f.value(m.value()).kind() != dev.graphmend.passes.analysis.ValueKind.STATIC;
+    }
+
+    /**
+     * The first statement after {@code adj = <sparse tensor>} that reads {@code adj}: Dynamo resumes
+     * after the break at the creation and cannot wrap the sparse tensor it gets back (GB0015,
+     * observed on torch 2.15, fixtures/GM203.py; torch_geometric's to_torch_csr_tensor).
+     */
+    private static void sparseUses(FunctionContext f, Reporter out) {
+        for (Stmt s : f.liveStatements()) {
+            if (!(s instanceof Stmt.Assign a && a.targets().size() == 1 && a.targets().get(0) instanceof Expr.Name n
+                    && (makesSparse(f, a.value()) || a.value() instanceof Expr.Call call && helperReturnsSparse(f, call)))) {
+                continue;
+            }
+            // the statements after it in its own block: a read in an else branch never follows it
+            List<Stmt> live = new java.util.ArrayList<>(List.of(a));
+            List<Stmt> block = blockOf(f.function().def().body(), a);
+            if (block != null) live.addAll(Statements.of(block.subList(block.indexOf(a) + 1, block.size())));
+            int i = 0;
+            for (int j = i + 1; j < live.size(); j++) {
+                Expr.Name[] use = {null};
+                f.expressions(live.get(j)).forEach(e -> {
+                    if (use[0] == null && e instanceof Expr.Name u && u.id().equals(n.id())
+                            && u.ctx() == dev.graphmend.ir.ast.ExprContext.Load) {
+                        use[0] = u;
+                    }
+                });
+                if (use[0] != null) {
+                    out.report(INFO, use[0], "Sparse tensor read: " + n.id() + " holds a sparse tensor made above, which Dynamo "
+                            + "cannot wrap when it resumes after that break; the graph breaks here again (GB0015).",
+                            List.of("GB0015", "GB0277"));
+                    break;
+                }
+                if (live.get(j) instanceof Stmt.Assign b && b.targets().stream().anyMatch(t -> t instanceof Expr.Name m
+                        && m.id().equals(n.id()))) {
+                    break; // rebound before any read
+                }
+            }
+        }
     }
 
     private static void call(FunctionContext f, Expr.Call c, Reporter out) {
@@ -63,6 +118,15 @@ public final class UntraceableCall implements Rule {
             // Transformers' router); torch 2.15 traces it (static/torch_2_10.py, GM203.py)
             report(out, c, "nn.Module.to() is not traced before torch 2.11 (torch-version is " + f.config().torchVersion() + ")",
                     "GB0208");
+        } else if (makesSparse(f, c)) {
+            // observed on torch 2.15 (fixtures/GM203.py): sparse_coo_tensor is skipped (GB0007),
+            // the compressed layouts are unsupported (GB0374), to_sparse*() results cannot be wrapped
+            // (GB0277; GB0015 once an earlier break made the frame fall back)
+            boolean factory = qn != null && SPARSE_FACTORIES.contains(qn);
+            String id = "torch.sparse_coo_tensor".equals(qn) ? "GB0007" : factory ? "GB0374" : "GB0277";
+            report(out, c, "Dynamo does not trace sparse tensors (" + (factory ? qn + "()"
+                    : "Tensor." + ((Expr.Attribute) c.func()).attr() + "()") + " makes one); keep the computation dense, or "
+                    + "build the sparse tensor outside the compiled code", id, "GB0015");
         } else if (qn != null && qn.startsWith("time.") && CLOCKS.contains(qn.substring(5))) {
             report(out, c, qn + "() reads the host clock, which Dynamo does not trace", "GB9193");
         } else if ("builtins.breakpoint".equals(qn) || "pdb.set_trace".equals(qn)) {
@@ -121,6 +185,56 @@ public final class UntraceableCall implements Rule {
                         + "outside the graph", "GB0098", "GB0099");
             }
         }
+    }
+
+    /** The statement list that holds {@code target} directly, searched through nested blocks; null if none. */
+    private static List<Stmt> blockOf(List<Stmt> body, Stmt target) {
+        for (Stmt s : body) if (s == target) return body;
+        for (Stmt s : body) {
+            List<List<Stmt>> inner = s instanceof Stmt.If x ? List.of(x.body(), x.orelse())
+                    : s instanceof Stmt.For x ? List.of(x.body(), x.orelse())
+                    : s instanceof Stmt.While x ? List.of(x.body(), x.orelse())
+                    : s instanceof Stmt.With x ? List.of(x.body())
+                    : s instanceof Stmt.Try x ? List.of(x.body(), x.orelse(), x.finalbody())
+                    : List.of();
+            for (List<Stmt> b : inner) {
+                List<Stmt> found = blockOf(b, target);
+                if (found != null) return found;
+            }
+        }
+        return null;
+    }
+
+    /** A call of a project helper that returns a sparse tensor (torch_geometric's to_torch_coo_tensor). */
+    private static boolean helperReturnsSparse(FunctionContext f, Expr.Call call) {
+        Callee callee = f.callee(call);
+        if (callee == null) return false;
+        f.consultBody(callee.function()); // the answer reads the callee's body: an edit there changes it
+        return returnsSparse(callee.function());
+    }
+
+    /** A project function that returns what a sparse factory or {@code to_sparse*()} makes, directly or through a local. */
+    private static boolean returnsSparse(dev.graphmend.passes.analysis.FunctionRef fn) {
+        java.util.Set<String> sparseLocals = new java.util.HashSet<>();
+        for (Stmt s : Statements.of(fn.def().body())) {
+            if (s instanceof Stmt.Assign a && a.targets().size() == 1 && a.targets().get(0) instanceof Expr.Name n
+                    && makesSparse(fn, a.value())) {
+                sparseLocals.add(n.id());
+            }
+            if (s instanceof Stmt.Return r && r.value() != null && (makesSparse(fn, r.value())
+                    || r.value() instanceof Expr.Name n && sparseLocals.contains(n.id()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@link #makesSparse} by the names of the function's own module (no values: its receiver may be anything). */
+    private static boolean makesSparse(dev.graphmend.passes.analysis.FunctionRef fn, Expr e) {
+        if (!(e instanceof Expr.Call c)) return false;
+        String qn = fn.module().names().qualifiedName(c.func());
+        if (qn != null && SPARSE_FACTORIES.contains(qn)) return true;
+        return c.func() instanceof Expr.Attribute m && TO_SPARSE.contains(m.attr());
     }
 
     private static final Set<String> PACKED_SEQUENCES = Set.of("torch.nn.utils.rnn.pack_padded_sequence",
