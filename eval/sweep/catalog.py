@@ -459,12 +459,49 @@ class BuildError(Exception):
 
 
 def entries(lib):
+    if lib in MORE_LIBS:
+        return MORE_LIBS[lib]().entries()
     return {"transformers": transformers_entries, "timm": timm_entries, "diffusers": diffusers_entries}[lib]()
+
+
+def _catalog_pyg():
+    import catalog_pyg
+
+    return catalog_pyg
+
+
+def _catalog_torchvision():
+    import catalog_torchvision
+
+    return catalog_torchvision
+
+
+# Libraries whose entries live in a module of their own (catalog_LIB.py: entries(), build(), model_class())
+MORE_LIBS = {"torch_geometric": _catalog_pyg, "torchvision": _catalog_torchvision}
+
+
+def model_class(torch, entry):
+    """The class of an entry's model (compare.py's compile roots in explicit mode)."""
+    lib, a, b = entry.split(":", 2)
+    if lib in MORE_LIBS:
+        return MORE_LIBS[lib]().model_class(torch, entry, SEED)
+    if lib == "transformers":
+        import transformers
+        return getattr(transformers, b)
+    if lib == "timm":
+        import timm
+        return type(timm.create_model(b, pretrained=False))
+    import diffusers
+    return getattr(diffusers, b)
 
 
 def build(torch, entry):
     lib = entry.split(":", 1)[0]
-    builder = {"transformers": build_transformers, "timm": build_timm, "diffusers": build_diffusers}[lib]
+    if lib in MORE_LIBS:
+        def builder(torch, entry):
+            return MORE_LIBS[lib]().build(torch, entry, SEED)
+    else:
+        builder = {"transformers": build_transformers, "timm": build_timm, "diffusers": build_diffusers}[lib]
     try:
         return builder(torch, entry)
     except BuildError:

@@ -104,17 +104,10 @@ out = {}
 for e in json.load(sys.stdin):
     lib, a, b = e.split(":", 2)
     try:
-        if lib == "transformers":
-            import transformers
-            cls = getattr(transformers, b)
-        elif lib == "timm":
-            import timm
-            from timm.models import _registry
-            cls = type(timm.create_model(b, pretrained=False))
-        else:
-            import diffusers
-            cls = getattr(diffusers, b)
-        out[e] = [cls.__module__, cls.__name__]
+        import torch
+        cls = catalog.model_class(torch, e)
+        # a class the catalog wrote around a library's pieces is no root inside the library
+        out[e] = [cls.__module__, cls.__name__] if cls.__module__.split(".")[0] == lib else None
     except Exception as ex:
         out[e] = None
 print(json.dumps(out))
@@ -382,7 +375,7 @@ def main(argv=None):
     ap.add_argument("--sample", action="store_true", help="judge the CI sample's results")
     ap.add_argument("--results", default="", help="results folder (default out/torch-VERSION)")
     ap.add_argument("--modes", default=",".join(MODES))
-    ap.add_argument("--libs", default="transformers,timm,diffusers",
+    ap.add_argument("--libs", default="transformers,timm,diffusers,torchvision,torch_geometric",
                     help="the libraries to judge (an environment may hold only some: eval/env.sh has transformers alone)")
     ns = ap.parse_args(argv)
 

@@ -12,6 +12,6 @@ torch_version="${1:-2.15.0}"
 # The newest releases on PyPI when the sweep was set up (2026-12-01); pinned so the committed results
 # can be reproduced. Bump them here, and re-run the sweep, for later ones.
 export GRAPHMEND_EVAL_TORCH="torch==$torch_version"
-export GRAPHMEND_EVAL_TRANSFORMERS="${GRAPHMEND_SWEEP_LIBS:-transformers==5.24.0 timm==1.0.31 diffusers==0.42.1 pillow}"
+export GRAPHMEND_EVAL_TRANSFORMERS="${GRAPHMEND_SWEEP_LIBS:-transformers==5.24.0 timm==1.0.31 diffusers==0.42.1 torch_geometric==2.8.1 pillow}"
 export GRAPHMEND_EVAL_ENV="${GRAPHMEND_SWEEP_ENV:-${XDG_CACHE_HOME:-$HOME/.cache}/graphmend/sweep-env-$torch_version}"
 exec "$here/../env.sh"

@@ -39,7 +39,7 @@ def main(argv):
         compare = json.load(f)
     ok = True
     recorded, ran = set(), 0
-    for lib in ("transformers", "timm", "diffusers"):
+    for lib in sweep.LIBS:
         p = os.path.join(folder, lib + ".json")
         if os.path.isfile(p):
             with open(p, encoding="utf-8") as f:

@@ -23,7 +23,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "out")
-LIBS = ("transformers", "timm", "diffusers")
+LIBS = ("transformers", "timm", "diffusers", "torchvision", "torch_geometric")
 BATCH = 25  # entries per worker process (each still in a forked child of its own)
 
 # The CI sample: classes chosen for the kinds of breaks they show on the full sweep (logging,
@@ -45,6 +45,10 @@ SAMPLE = [
     "timm:efficientnet:efficientnet_b0",
     "diffusers:UNet2DModel:UNet2DModel",
     "diffusers:AutoencoderKL:AutoencoderKL",
+    "torchvision:detection.retinanet:retinanet_resnet50_fpn",
+    "torch_geometric:pool:TopKPooling",
+    "torch_geometric:models:LabelPropagation",
+    "torch_geometric:norm:GraphNorm",
 ]
 
 
