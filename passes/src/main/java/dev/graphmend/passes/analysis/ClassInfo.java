@@ -20,6 +20,8 @@ public final class ClassInfo {
     private final Map<String, Stmt.FunctionDef> methods = new LinkedHashMap<>();
     volatile Map<String, Val> attributes; // filled by Project
     volatile List<ClassInfo> submoduleEvidence; // filled by Project
+    /** Each {@code self.attr = value} of the class's own methods, by attribute, with its method; filled by Project. */
+    volatile Map<String, List<Project.SelfAssignment>> selfAssignments;
 
     ClassInfo(SourceModule module, Stmt.ClassDef def) {
         this.module = module;

@@ -1424,22 +1424,36 @@ public final class Project {
 
     private List<Expr> selfAssignedValues(ClassInfo k, String attr, boolean followLocals) {
         List<Expr> out = new ArrayList<>();
+        for (SelfAssignment a : selfAssignments(k).getOrDefault(attr, List.of())) {
+            List<Expr> built = followLocals && a.value() instanceof Expr.Name local && !local.id().equals(a.self())
+                    ? localModuleDefaults(k, a.method(), local.id()) : List.of();
+            if (built.isEmpty()) out.add(a.value());
+            else out.addAll(built);
+        }
+        return out;
+    }
+
+    /** One {@code self.attr = value} statement: the value, the method it is in, and that method's self name. */
+    record SelfAssignment(Expr value, Stmt.FunctionDef method, String self) {}
+
+    /** The class's own {@code self.attr = value} statements by attribute, in source order (kept on the class). */
+    private static Map<String, List<SelfAssignment>> selfAssignments(ClassInfo k) {
+        Map<String, List<SelfAssignment>> m = k.selfAssignments;
+        if (m != null) return m;
+        m = new java.util.HashMap<>();
         for (Stmt.FunctionDef f : k.ownMethods().values()) {
             String self = f.args().args().isEmpty() ? null : f.args().args().get(0).arg();
             for (Stmt s : Statements.of(f.body())) {
                 if (!(s instanceof Stmt.Assign as)) continue;
                 for (Expr t : as.targets()) {
-                    if (t instanceof Expr.Attribute at && at.attr().equals(attr) && at.value() instanceof Expr.Name n
-                            && n.id().equals(self)) {
-                        List<Expr> built = followLocals && as.value() instanceof Expr.Name local && !local.id().equals(self)
-                                ? localModuleDefaults(k, f, local.id()) : List.of();
-                        if (built.isEmpty()) out.add(as.value());
-                        else out.addAll(built);
+                    if (t instanceof Expr.Attribute at && at.value() instanceof Expr.Name n && n.id().equals(self)) {
+                        m.computeIfAbsent(at.attr(), x -> new ArrayList<>()).add(new SelfAssignment(as.value(), f, self));
                     }
                 }
             }
         }
-        return out;
+        k.selfAssignments = m;
+        return m;
     }
 
     /**

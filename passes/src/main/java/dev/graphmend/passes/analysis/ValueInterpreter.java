@@ -97,6 +97,11 @@ final class ValueInterpreter {
         return out;
     }
 
+    /** The function's top-level ifs Dynamo decides while tracing whose taken branch rebinds names: {span, names}. */
+    private List<DecidedIf> decidedIfs;
+
+    private record DecidedIf(dev.graphmend.ir.ast.Span span, java.util.Set<String> rebound) {}
+
     /** The nodes of the statements Dynamo never traces (a branch decided while tracing), and their targets. */
     private java.util.Set<Node> deadNodes;
 
@@ -134,15 +139,24 @@ final class ValueInterpreter {
      */
     private java.util.Collection<Definition> notOverwritten(Expr.Name use, java.util.Collection<Definition> defs) {
         if (defs.size() < 2 || use.span() == null) return defs;
-        int killLine = -1;
-        for (Stmt st : fn.def().body()) {
-            if (!(st instanceof Stmt.If i) || st.span().endLine() >= use.span().line()) continue;
-            Boolean t = ctx.staticTruth(i.test());
-            if (t == null) continue;
-            for (Stmt b : t ? i.body() : i.orelse()) {
-                if (b instanceof Stmt.Assign a && a.targets().stream().anyMatch(x -> x instanceof Expr.Name m && m.id().equals(use.id()))) {
-                    killLine = Math.max(killLine, st.span().line());
+        if (decidedIfs == null) {
+            List<DecidedIf> found = new ArrayList<>();
+            for (Stmt st : fn.def().body()) {
+                if (!(st instanceof Stmt.If i)) continue;
+                Boolean t = ctx.staticTruth(i.test());
+                if (t == null) continue;
+                java.util.Set<String> rebound = new java.util.HashSet<>();
+                for (Stmt b : t ? i.body() : i.orelse()) {
+                    if (b instanceof Stmt.Assign a) for (Expr x : a.targets()) if (x instanceof Expr.Name m) rebound.add(m.id());
                 }
+                if (!rebound.isEmpty()) found.add(new DecidedIf(st.span(), rebound));
+            }
+            decidedIfs = found;
+        }
+        int killLine = -1;
+        for (DecidedIf d : decidedIfs) {
+            if (d.span().endLine() < use.span().line() && d.rebound().contains(use.id())) {
+                killLine = Math.max(killLine, d.span().line());
             }
         }
         if (killLine < 0) return defs;
