@@ -481,18 +481,19 @@ MORE_LIBS = {"torch_geometric": _catalog_pyg, "torchvision": _catalog_torchvisio
 
 
 def model_class(torch, entry):
-    """The class of an entry's model (compare.py's compile roots in explicit mode)."""
+    """The class of an entry's model and the methods it compiles, None for the module itself
+    (compare.py's compile roots in explicit mode)."""
     lib, a, b = entry.split(":", 2)
     if lib in MORE_LIBS:
         return MORE_LIBS[lib]().model_class(torch, entry, SEED)
     if lib == "transformers":
         import transformers
-        return getattr(transformers, b)
+        return getattr(transformers, b), None
     if lib == "timm":
         import timm
-        return type(timm.create_model(b, pretrained=False))
+        return type(timm.create_model(b, pretrained=False)), None
     import diffusers
-    return getattr(diffusers, b)
+    return getattr(diffusers, b), None
 
 
 def build(torch, entry):

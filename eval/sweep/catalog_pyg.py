@@ -318,6 +318,19 @@ def build(torch, entry, seed):
     return model, inputs, {"level": "table"}
 
 
+# Entries whose model the catalog wraps: what a user compiles is these methods of the library's class
+# (torch.compile(cs.correct)), not a module's forward; compare.py's explicit roots say so.
+COMPILED_METHODS = {"models:CorrectAndSmooth": ("torch_geometric.nn.models", "CorrectAndSmooth", ["correct", "smooth"])}
+
+
 def model_class(torch, entry, seed):
+    """The class the entry compiles, and the methods compiled (None: the module itself)."""
+    import importlib
+
+    _, family, name = entry.split(":", 2)
+    wrapped = COMPILED_METHODS.get(family + ":" + name)
+    if wrapped:
+        module, cls, methods = wrapped
+        return getattr(importlib.import_module(module), cls), methods
     model, _, _ = build(torch, entry, seed)
-    return type(model)
+    return type(model), None

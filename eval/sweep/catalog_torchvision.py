@@ -102,4 +102,4 @@ def model_class(torch, entry, seed):
         kwargs["weights_backbone"] = None
     if kind == "quantization":
         kwargs["quantize"] = False
-    return type(M.get_model(name, **kwargs))
+    return type(M.get_model(name, **kwargs)), None
