@@ -274,22 +274,20 @@ def _VariationalEncoder(torch, M):
     return VariationalEncoder()
 
 
-class _CorrectAndSmooth:
-    """CorrectAndSmooth is no Module: its two steps are called in a row, as its docs show."""
+def _CorrectAndSmooth(cs):
+    """CorrectAndSmooth is called step by step, as its docs show: a module that runs both steps."""
+    import torch
 
-    def __new__(cls, cs):
-        import torch
+    class CorrectThenSmooth(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.cs = cs
 
-        class Step(torch.nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.cs = cs
+        def forward(self, y_soft, y_true, mask, edge_index):
+            y = self.cs.correct(y_soft, y_true[mask], mask, edge_index)
+            return self.cs.smooth(y, y_true[mask], mask, edge_index)
 
-            def forward(self, y_soft, y_true, mask, edge_index):
-                y = self.cs.correct(y_soft, y_true[mask], mask, edge_index)
-                return self.cs.smooth(y, y_true[mask], mask, edge_index)
-
-        return Step()
+    return CorrectThenSmooth()
 
 
 def entries():

@@ -94,7 +94,7 @@ final class CheckCommand {
         int count = 0;
         for (List<Diagnostic> l : found.values()) count += l.size();
         switch (o.format) {
-            case "json": writeJson(modules, found, count, problems, out); break;
+            case "json": writeJson(modules, found, count, problems, o.summary ? config : null, out); break;
             case "sarif": writeSarif(modules, found, problems, out); break;
             default:
                 if (o.statistics) writeStatistics(found, config, out);
@@ -284,6 +284,27 @@ final class CheckCommand {
         }
     }
 
+    /** --summary in JSON: the table's rows, one object per compile root with breaks (docs/cli.md). */
+    private static JsonArray readinessJson(Map<SourceModule, List<Diagnostic>> found, AnalysisConfig config) {
+        List<Diagnostic> all = new ArrayList<>();
+        for (List<Diagnostic> l : found.values()) all.addAll(l);
+        JsonArray roots = new JsonArray();
+        for (var r : dev.graphmend.passes.FullGraphReadiness.of(all, config)) {
+            JsonObject o = new JsonObject();
+            o.addProperty("path", r.root().path());
+            o.addProperty("line", r.root().line() - 1); // 0-based, as each diagnostic's root
+            o.addProperty("description", r.root().description());
+            o.addProperty("breaks", r.breaks());
+            o.addProperty("safeFix", r.safe());
+            o.addProperty("unsafeFixOnly", r.unsafeOnly());
+            o.addProperty("noFix", r.noFix());
+            o.addProperty("captured", r.captured());
+            o.addProperty("fullgraphAfterFix", r.verdict());
+            roots.add(o);
+        }
+        return roots;
+    }
+
     /** A root in the same file above the finding is usually its own function: no need to repeat it. */
     private static boolean isSameFunctionRoot(Diagnostic d) {
         return d.root().description().startsWith("forward of") || d.root().description().startsWith("function ");
@@ -297,8 +318,9 @@ final class CheckCommand {
 
     // ---- JSON (docs/cli.md) ----
 
+    /** The JSON object; {@code readiness} non-null: with --summary, the per-root "roots" array too. */
     private static void writeJson(List<SourceModule> modules, dev.graphmend.passes.Findings found, int count,
-                                  List<ProjectLoader.Problem> problems, Writer out) throws IOException {
+                                  List<ProjectLoader.Problem> problems, AnalysisConfig readiness, Writer out) throws IOException {
         JsonObject root = new JsonObject();
         root.addProperty("version", Main.version());
         JsonArray files = new JsonArray();
@@ -328,6 +350,7 @@ final class CheckCommand {
         summary.addProperty("diagnostics", count);
         summary.addProperty("parseErrors", parseErrors);
         root.add("summary", summary);
+        if (readiness != null) root.add("roots", readinessJson(found, readiness));
         out.write(new GsonBuilder().serializeNulls().disableHtmlEscaping().setPrettyPrinting().create().toJson(root));
         out.write("\n");
     }

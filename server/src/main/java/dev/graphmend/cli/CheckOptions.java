@@ -32,7 +32,7 @@ final class CheckOptions {
     boolean statistics;
     /** --stdin-filename: the path shown for standard input ({@code -}), whose folder finds the pyproject.toml. */
     String stdinFilename;
-    /** --summary: the per-root full-graph readiness table after the diagnostics (text only). */
+    /** --summary: the per-root full-graph readiness table after the diagnostics (text), or a "roots" array (JSON). */
     boolean summary;
     /** -h/--help was given: print {@link #usage} and do nothing else. */
     boolean help;
@@ -79,6 +79,7 @@ final class CheckOptions {
                 + "                          concise (one line each; also --format text), json or sarif\n"
                 + "  --summary               per compile root: breaks left, how many a safe or an unsafe fix\n"
                 + "                          removes, and whether fullgraph=True can succeed after `fix`\n"
+                + "                          (with json: a \"roots\" array)\n"
                 + common
                 + "  --statistics            per rule code: how many, and [*] when `fix` applies a fix\n"
                 + "  --stdin-filename PATH   the name to show for standard input ('-'); its folder finds pyproject.toml\n"
@@ -187,7 +188,7 @@ final class CheckOptions {
             throw new UsageException(fix ? "'fix' does not read standard input; give the file" : "'-' (standard input) must be the only PATH");
         }
         boolean text = o.format.equals("text") || o.format.equals("full");
-        if (o.summary && !text) throw new UsageException("--summary is for the text formats");
+        if (o.summary && !text && !o.format.equals("json")) throw new UsageException("--summary is for the text and JSON formats");
         if (o.statistics && !text) throw new UsageException("--statistics is for the text formats");
         if (o.statistics && o.summary) throw new UsageException("--statistics and --summary cannot be combined");
         return o;

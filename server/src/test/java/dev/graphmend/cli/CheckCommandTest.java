@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -182,7 +183,20 @@ class CheckCommandTest {
         Run old = run("check", "--summary", "--torch-version", "2.9", f.toString());
         assertTrue(old.out().contains(":9 function not_ready decorated with @torch.compile: 2 breaks, 0 with a safe fix, "
                 + "1 with an unsafe fix only, 1 without a fix; fullgraph=True after fix: no"), old.out());
-        assertEquals(2, run("check", "--summary", "--format", "json", f.toString()).code());
+        // the same rows in JSON: a "roots" array beside the diagnostics
+        Run json = run("check", "--summary", "--format", "json", f.toString());
+        assertEquals(1, json.code(), json.err());
+        JsonArray roots = JsonParser.parseString(json.out()).getAsJsonObject().getAsJsonArray("roots");
+        assertEquals(3, roots.size(), json.out());
+        JsonObject notReady = roots.get(1).getAsJsonObject();
+        assertEquals(8, notReady.get("line").getAsInt()); // 0-based, as a diagnostic's root
+        assertEquals("function not_ready decorated with @torch.compile", notReady.get("description").getAsString());
+        assertEquals(List.of(2, 0, 1, 0, 1), List.of(notReady.get("breaks").getAsInt(), notReady.get("safeFix").getAsInt(),
+                notReady.get("unsafeFixOnly").getAsInt(), notReady.get("noFix").getAsInt(), notReady.get("captured").getAsInt()));
+        assertEquals("with unsafe fixes", notReady.get("fullgraphAfterFix").getAsString());
+        assertEquals("no", roots.get(2).getAsJsonObject().get("fullgraphAfterFix").getAsString());
+        assertTrue(!JsonParser.parseString(run("check", "--format", "json", f.toString()).out()).getAsJsonObject().has("roots"));
+        assertEquals(2, run("check", "--summary", "--format", "sarif", f.toString()).code());
         assertEquals(2, run("fix", "--summary", f.toString()).code());
     }
 
