@@ -206,8 +206,9 @@ def collect_sites(data, span_of):
                 site = sites.setdefault(key, {"file": s["file"], "line": s["line"], "gb": set(), "gb_type": set(),
                                               "reason": s["reason"], "source": s.get("source", ""),
                                               "entries": set(), "modes": set()})
-                if s.get("gb"):
-                    site["gb"].add(s["gb"])
+                gb = s.get("gb") or gb_of_reason(s["reason"])
+                if gb:
+                    site["gb"].add(gb)
                 if s.get("gb_type"):
                     site["gb_type"].add(s["gb_type"])
                 site["entries"].add(entry)
@@ -215,6 +216,23 @@ def collect_sites(data, span_of):
     # a site folded in one run but its own break in another is a site
     folded = {k: v for k, v in folded.items() if k not in sites}
     return sites, outside, folded
+
+
+_GB_BY_TYPE = None
+
+
+def gb_of_reason(reason):
+    """The graph-break id of a break an older torch logged without one (torch 2.8 has no ids): its
+    reason starts with Dynamo's break type, which docs/reference/dynamo-graph-break-ids.tsv maps."""
+    global _GB_BY_TYPE
+    if _GB_BY_TYPE is None:
+        _GB_BY_TYPE = {}
+        with open(os.path.join(ROOT, "docs", "reference", "dynamo-graph-break-ids.tsv"), encoding="utf-8") as f:
+            for row in f.read().splitlines()[1:]:
+                parts = row.split("\t")
+                if len(parts) >= 2:
+                    _GB_BY_TYPE.setdefault(parts[1], parts[0])
+    return _GB_BY_TYPE.get((reason or "").split(" | ")[0].strip())
 
 
 def judge(lib, pkg_dir, data, result):
