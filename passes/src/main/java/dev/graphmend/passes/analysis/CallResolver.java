@@ -113,7 +113,7 @@ final class CallResolver {
             if (recv.kind() == ValueKind.SELF && recv.cls() != null && recv.cls().method(a.attr()) == null) {
                 ctx.lookedUp(recv.cls(), a.attr());
                 ctx.consultClass(recv.cls()); // and the attribute's classes
-                for (ClassInfo[] bound : project.bindingSubclasses(recv.cls(), a.attr())) ctx.consultClass(bound[0]);
+                for (Project.SubclassOf bound : project.bindingSubclasses(recv.cls(), a.attr())) ctx.consultClass(bound.child());
                 List<Callee> out = new ArrayList<>();
                 for (ClassInfo k : project.attributeModuleClasses(recv.cls(), a.attr())) {
                     Callee fwd = forwardOf(k);

@@ -315,22 +315,28 @@ public final class FunctionContext {
         Val p = params.get(n.id());
         if (p == null || !p.isTensor() || !holdsParameterAt(n.id(), c.span().line())) return null;
         List<Expr> classes = c.args().get(1) instanceof Expr.Tuple t ? t.elts() : List.of(c.args().get(1));
-        for (Expr k : classes) {
-            String qn = qualifiedName(k);
-            if ("torch.Tensor".equals(qn)) return classes.size() == 1 ? Boolean.TRUE : null; // `isinstance(x, Tensor)`
-            ClassInfo cls = project.resolveClass(fn.module(), k);
-            // another library's class (torch_sparse.SparseTensor) is no tensor's, but for the
-            // structural ABCs a tensor satisfies (collections.abc.Iterable) and object
-            if (cls == null && (qn == null || qn.startsWith("torch.") || qn.equals("builtins.object")
-                    || qn.startsWith("collections.") || qn.startsWith("typing.") || qn.startsWith("abc.")
-                    || qn.startsWith("numbers."))) {
-                return null;
-            }
-            for (ClassInfo b = cls; b != null; b = b.bases().isEmpty() ? null : b.bases().get(0)) {
-                for (String ext : b.externalBases) if (ext.startsWith("torch.")) return null; // a Tensor subclass, maybe
-            }
-        }
+        if (classes.size() == 1 && "torch.Tensor".equals(qualifiedName(classes.get(0)))) return Boolean.TRUE;
+        for (Expr k : classes) if (!isNonTensorClass(k)) return null;
         return Boolean.FALSE;
+    }
+
+    /**
+     * Whether no tensor is an instance of the class an expression names: a project class that does
+     * not subclass a torch class, a Python builtin but {@code object}, another library's class
+     * (torch_sparse's SparseTensor); not torch's own classes, and not the structural ABCs a tensor
+     * satisfies ({@code collections.abc.Iterable}).
+     */
+    public boolean isNonTensorClass(Expr k) {
+        String qn = qualifiedName(k);
+        ClassInfo cls = project.resolveClass(fn.module(), k);
+        if (cls == null) {
+            return qn != null && !qn.startsWith("torch.") && !qn.equals("builtins.object") && !qn.startsWith("collections.")
+                    && !qn.startsWith("typing.") && !qn.startsWith("abc.") && !qn.startsWith("numbers.");
+        }
+        for (ClassInfo b = cls; b != null; b = b.bases().isEmpty() ? null : b.bases().get(0)) {
+            for (String ext : b.externalBases) if (ext.startsWith("torch.")) return false; // a Tensor subclass, maybe
+        }
+        return true;
     }
 
     private Map<String, Integer> firstStoreLine;

@@ -1260,10 +1260,7 @@ public final class Project {
             for (Expr t : as.targets()) {
                 if (t instanceof Expr.Attribute at && at.value() instanceof Expr.Name n && n.id().equals(self)
                         && !movesItself(self, at.attr(), as.value())) {
-                    List<Expr> built = as.value() instanceof Expr.Name local && !local.id().equals(self)
-                            ? localModuleDefaults(c, method, local.id()) : List.of();
-                    if (built.isEmpty()) merge(m, at.attr(), valueOf(c, as.value()));
-                    else for (Expr b : built) merge(m, at.attr(), valueOf(c, b));
+                    for (Expr v : builtValues(c, method, self, as.value())) merge(m, at.attr(), valueOf(c, v));
                 }
             }
         } else if (s instanceof Stmt.AnnAssign an && an.value() != null && an.target() instanceof Expr.Attribute at
@@ -1300,25 +1297,28 @@ public final class Project {
         if (out.isEmpty()) {
             // a method of the base itself (GeneralizedRCNN.forward, compiled for FasterRCNN and
             // MaskRCNN): whatever each project subclass binds
-            for (ClassInfo[] pair : bindingSubclasses(c, attr)) {
-                ClassInfo k = moduleBoundBySubclass(pair[0], pair[1], attr);
+            for (SubclassOf pair : bindingSubclasses(c, attr)) {
+                ClassInfo k = moduleBoundBySubclass(pair.child(), pair.base(), attr);
                 if (k != null && !out.contains(k)) out.add(k);
             }
         }
         return out;
     }
 
+    /** A project class and the base it names first. */
+    public record SubclassOf(ClassInfo child, ClassInfo base) {}
+
     /**
      * For a class (or base) whose {@code __init__} stores a parameter as {@code self.attr}: each
-     * project subclass directly below that base, with the base ({child, base}). Empty otherwise.
+     * project subclass directly below that base. Empty otherwise.
      */
-    public List<ClassInfo[]> bindingSubclasses(ClassInfo c, String attr) {
+    public List<SubclassOf> bindingSubclasses(ClassInfo c, String attr) {
         for (ClassInfo k = c; k != null; k = k.bases.isEmpty() ? null : k.bases.get(0)) {
             List<Expr> raw = rawSelfAssignedValues(k, attr);
             if (raw.isEmpty()) continue;
             if (!(raw.get(raw.size() - 1) instanceof Expr.Name)) return List.of();
-            List<ClassInfo[]> out = new ArrayList<>();
-            for (ClassInfo child : directSubclasses(k)) out.add(new ClassInfo[] {child, k});
+            List<SubclassOf> out = new ArrayList<>();
+            for (ClassInfo child : directSubclasses(k)) out.add(new SubclassOf(child, k));
             return out;
         }
         return List.of();
@@ -1425,12 +1425,17 @@ public final class Project {
     private List<Expr> selfAssignedValues(ClassInfo k, String attr, boolean followLocals) {
         List<Expr> out = new ArrayList<>();
         for (SelfAssignment a : selfAssignments(k).getOrDefault(attr, List.of())) {
-            List<Expr> built = followLocals && a.value() instanceof Expr.Name local && !local.id().equals(a.self())
-                    ? localModuleDefaults(k, a.method(), local.id()) : List.of();
-            if (built.isEmpty()) out.add(a.value());
-            else out.addAll(built);
+            if (followLocals) out.addAll(builtValues(k, a.method(), a.self(), a.value()));
+            else out.add(a.value());
         }
         return out;
+    }
+
+    /** What {@code self.attr = value} assigns: the modules a local is built into ({@link #localModuleDefaults}), or the value. */
+    private List<Expr> builtValues(ClassInfo k, Stmt.FunctionDef method, String self, Expr value) {
+        List<Expr> built = value instanceof Expr.Name local && !local.id().equals(self)
+                ? localModuleDefaults(k, method, local.id()) : List.of();
+        return built.isEmpty() ? List.of(value) : built;
     }
 
     /** One {@code self.attr = value} statement: the value, the method it is in, and that method's self name. */

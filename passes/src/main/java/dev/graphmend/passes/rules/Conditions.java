@@ -52,10 +52,7 @@ final class Conditions {
             return null;
         }
         List<Expr> classes = c.args().get(1) instanceof Expr.Tuple t ? t.elts() : List.of(c.args().get(1));
-        for (Expr k : classes) {
-            String qn = f.qualifiedName(k);
-            if (qn == null || qn.startsWith("torch.") || qn.equals("builtins.object")) return null;
-        }
+        for (Expr k : classes) if (!f.isNonTensorClass(k)) return null;
         return n.id();
     }
 

@@ -54,8 +54,12 @@ public final class UntraceableCall implements Rule {
     }
 
     private static boolean isSparseFactory(FunctionContext f, Expr.Call c) {
-        String qn = f.qualifiedName(c.func());
-        return qn != null && SPARSE_FACTORIES.contains(qn);
+        return isSparseFactory(f.function(), c);
+    }
+
+    private static boolean isSparseFactory(dev.graphmend.passes.analysis.FunctionRef fn, Expr.Call c) {
+        String qn = fn.module().names().qualifiedName(c.func());
+        return qn != null && SPARSE_FACTORIES.contains(qn); // Set.of rejects contains(null)
     }
 
     private static final Set<String> SPARSE_FACTORIES = Set.of("torch.sparse_coo_tensor", "torch.sparse_csr_tensor",
@@ -65,12 +69,8 @@ public final class UntraceableCall implements Rule {
 
     /** A call that makes a sparse tensor: torch's sparse factories, or {@code t.to_sparse*()} of a tensor. */
     private static boolean makesSparse(FunctionContext f, Expr e) {
-        if (!(e instanceof Expr.Call c)) return false;
-        String qn = f.qualifiedName(c.func());
-        if (qn != null && SPARSE_FACTORIES.contains(qn)) return true; // Set.of rejects contains(null)
-        // the method names are torch.Tensor's own (PyG's SparseTensor converts with to_torch_sparse_*): any receiver
-        return c.func() instanceof Expr.Attribute m && TO_SPARSE.contains(m.attr())
-                && f.value(m.value()).kind() != dev.graphmend.passes.analysis.ValueKind.STATIC;
+        return makesSparse(f.function(), e) && (isSparseFactory(f, (Expr.Call) e)
+                || f.value(((Expr.Attribute) ((Expr.Call) e).func()).value()).kind() != dev.graphmend.passes.analysis.ValueKind.STATIC);
     }
 
     /**
@@ -236,12 +236,14 @@ public final class UntraceableCall implements Rule {
         return false;
     }
 
-    /** {@link #makesSparse} by the names of the function's own module (no values: its receiver may be anything). */
+    /**
+     * A sparse factory call, or {@code x.to_sparse*()} by name alone: the method names are
+     * torch.Tensor's own (PyG's SparseTensor converts with to_torch_sparse_*), so any receiver but a
+     * known Python value ({@link #makesSparse(FunctionContext, Expr)} checks that where it can).
+     */
     private static boolean makesSparse(dev.graphmend.passes.analysis.FunctionRef fn, Expr e) {
         if (!(e instanceof Expr.Call c)) return false;
-        String qn = fn.module().names().qualifiedName(c.func());
-        if (qn != null && SPARSE_FACTORIES.contains(qn)) return true;
-        return c.func() instanceof Expr.Attribute m && TO_SPARSE.contains(m.attr());
+        return isSparseFactory(fn, c) || c.func() instanceof Expr.Attribute m && TO_SPARSE.contains(m.attr());
     }
 
     private static final Set<String> PACKED_SEQUENCES = Set.of("torch.nn.utils.rnn.pack_padded_sequence",
