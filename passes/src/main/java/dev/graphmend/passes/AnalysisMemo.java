@@ -397,7 +397,8 @@ public final class AnalysisMemo {
         }
     }
 
-    private record PortableFollowed(Ident callee, Map<String, PortableVal> params) {}
+    /** {@code modes}: the modes the call runs in ({@code CompileRegions.Followed}). */
+    private record PortableFollowed(Ident callee, Map<String, PortableVal> params, int modes) {}
 
     /** {@code owner}: the function's class (null node for a plain function). */
     private record FollowEntry(FollowKey key, Ident owner, Set<Node> consulted, Map<Node, Set<String>> lookups,
@@ -454,7 +455,7 @@ public final class AnalysisMemo {
                     var callee = project.functionOf((Stmt.FunctionDef) p.callee().node());
                     Map<String, Val> values = live(p.params(), project);
                     if (callee == null || values == null) return null; // no longer in the project as it was
-                    out.add(new CompileRegions.Followed(callee, values));
+                    out.add(new CompileRegions.Followed(callee, values, p.modes()));
                 }
                 (foreign ? nextForeign : nextFollows).put(key, e);
                 followsReused++;
@@ -474,7 +475,7 @@ public final class AnalysisMemo {
             @Override public void store(dev.graphmend.passes.analysis.FunctionRef f, Map<String, Val> params, Set<Node> consulted,
                                         Map<Node, Set<String>> lookups, List<CompileRegions.Followed> followed) {
                 List<PortableFollowed> out = new ArrayList<>(followed.size());
-                for (CompileRegions.Followed x : followed) out.add(new PortableFollowed(new Ident(x.callee().def()), portable(x.params())));
+                for (CompileRegions.Followed x : followed) out.add(new PortableFollowed(new Ident(x.callee().def()), portable(x.params()), x.modes()));
                 FollowKey key = new FollowKey(new Ident(f.def()), portable(params));
                 ClassInfo owner = f.owner();
                 FollowEntry e = new FollowEntry(key, new Ident(owner == null ? null : owner.def()), snapshot(consulted),
@@ -634,7 +635,7 @@ public final class AnalysisMemo {
                     followed = null;
                     break;
                 }
-                followed.add(callee == f.callee() && ps == f.params() ? f : new PortableFollowed(callee, ps));
+                followed.add(callee == f.callee() && ps == f.params() ? f : new PortableFollowed(callee, ps, f.modes()));
             }
             Ident owner = followed == null || e.owner().node() == null ? e.owner() : movedDef(e.owner(), a);
             if (followed == null || owner == null) {

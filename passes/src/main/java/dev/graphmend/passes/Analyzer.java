@@ -157,7 +157,8 @@ public final class Analyzer {
         }
         List<String> internal = new ArrayList<>(regions.internalErrors());
         internal.addAll(errors);
-        return new Findings(result, internal, (m, d) -> fixesFor(project, regions, rules, config, byModule, m, d));
+        return new Findings(result, internal, (m, d) -> fixesFor(project, regions, rules, config, byModule, m, d),
+                new RootAttribution(regions));
     }
 
     /**

@@ -16,21 +16,59 @@ public final class Findings extends AbstractMap<SourceModule, List<Diagnostic>> 
     private final Map<SourceModule, List<Diagnostic>> byModule;
     private final List<String> internalErrors;
     private final FixBuilder fixBuilder;
+    private final Attribution attribution;
 
     /** Builds the edits of one diagnostic's fixes in the analysis that found it. */
     interface FixBuilder {
         List<Diagnostic.Fix> fixesFor(SourceModule module, Diagnostic diagnostic);
     }
 
-    Findings(Map<SourceModule, List<Diagnostic>> byModule, List<String> internalErrors, FixBuilder fixBuilder) {
+    /**
+     * Which compile roots the analysis found, and which of them reach each diagnostic, in which
+     * modes ({@link dev.graphmend.passes.analysis.Modes}): every root whose traced code holds it,
+     * not only the one the diagnostic names.
+     */
+    public interface Attribution {
+        /** Every root, in the order found, with the modes it is compiled in. */
+        List<RootModes> roots();
+
+        /** The roots that reach {@code diagnostic} of {@code module}, each with the modes in which they do. */
+        Map<Diagnostic.Root, Integer> rootsOf(SourceModule module, Diagnostic diagnostic);
+    }
+
+    /** A compile root and the modes it is compiled in ({@code Modes.EVAL}, {@code TRAIN} or {@code BOTH}). */
+    public record RootModes(Diagnostic.Root root, int modes) {}
+
+    Findings(Map<SourceModule, List<Diagnostic>> byModule, List<String> internalErrors, FixBuilder fixBuilder,
+             Attribution attribution) {
         this.byModule = byModule;
         this.internalErrors = List.copyOf(internalErrors);
         this.fixBuilder = fixBuilder;
+        this.attribution = attribution;
     }
 
-    /** A result built elsewhere (a front end's stand-in engine in tests): its fixes are the diagnostics' own. */
+    /**
+     * A result built elsewhere (a front end's stand-in engine in tests): its fixes are the
+     * diagnostics' own, and each diagnostic reaches the root it names, in either mode.
+     */
     public static Findings of(Map<SourceModule, List<Diagnostic>> byModule, List<String> internalErrors) {
-        return new Findings(byModule, internalErrors, (m, d) -> d.fixes());
+        Attribution named = new Attribution() {
+            @Override public List<RootModes> roots() {
+                java.util.LinkedHashSet<Diagnostic.Root> roots = new java.util.LinkedHashSet<>();
+                for (List<Diagnostic> l : byModule.values()) for (Diagnostic d : l) if (d.root() != null) roots.add(d.root());
+                return roots.stream().map(r -> new RootModes(r, dev.graphmend.passes.analysis.Modes.BOTH)).toList();
+            }
+
+            @Override public Map<Diagnostic.Root, Integer> rootsOf(SourceModule module, Diagnostic d) {
+                return d.root() == null ? Map.of() : Map.of(d.root(), dev.graphmend.passes.analysis.Modes.BOTH);
+            }
+        };
+        return new Findings(byModule, internalErrors, (m, d) -> d.fixes(), named);
+    }
+
+    /** Which roots reach which diagnostics. Holding it keeps the project alive. */
+    public Attribution attribution() {
+        return attribution;
     }
 
     /**

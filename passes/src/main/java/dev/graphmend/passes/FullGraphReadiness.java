@@ -1,6 +1,8 @@
 package dev.graphmend.passes;
 
 import dev.graphmend.passes.model.Diagnostic;
+import dev.graphmend.passes.analysis.Modes;
+import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -12,8 +14,9 @@ import java.util.Map;
 /**
  * Per compile root: how many diagnostics remain, how many a safe fix removes, how many only an
  * unsafe one, how many have no fix; and so whether {@code torch.compile(..., fullgraph=True)} can
- * succeed after {@code graphmend fix} (with or without unsafe fixes). A diagnostic counts for the
- * root it names (the first root that reaches it).
+ * succeed after {@code graphmend fix} (with or without unsafe fixes). A diagnostic counts for every
+ * root that reaches it ({@link Findings.Attribution}), in each mode (eval, train) in which the root
+ * reaches it; a root compiled in one known mode is judged in that mode, any other in both.
  *
  * <p>The verdict follows what torch does under {@code fullgraph=True}, observed on torch 2.10 and
  * 2.15 (docs/cli.md, "Full-graph readiness"): it captures scalar reads ({@code .item()},
@@ -27,15 +30,17 @@ import java.util.Map;
 public final class FullGraphReadiness {
     private FullGraphReadiness() {}
 
-    /** One root's counts; {@code noFix} excludes the {@code captured} ones. */
-    public record Root(Diagnostic.Root root, int breaks, int safe, int unsafeOnly, int captured, int noFix) {
+    /** Counts of the diagnostics of a root (in one mode, or in any); {@code noFix} excludes the {@code captured} ones. */
+    public record Counts(int breaks, int safe, int unsafeOnly, int captured, int noFix) {
+        static final Counts NONE = new Counts(0, 0, 0, 0, 0);
+
         /** "yes" (after `graphmend fix`), "with unsafe fixes", or "no". */
         public String verdict() {
             if (noFix > 0) return "no";
             return unsafeOnly > 0 ? "with unsafe fixes" : "yes";
         }
 
-        /** The counts and the verdict in one sentence, as the CLI's --summary and the root's hover say them. */
+        /** The counts and the verdict in one sentence. */
         public String sentence() {
             return breaks + " break" + (breaks == 1 ? "" : "s") + ", " + safe + " with a safe fix, " + unsafeOnly
                     + " with an unsafe fix only, " + noFix + " without a fix"
@@ -43,29 +48,81 @@ public final class FullGraphReadiness {
                     + "; fullgraph=True after fix: " + verdict()
                     + (captured > 0 && noFix == 0 ? " (if no captured value decides a Python branch)" : "");
         }
+
+        private Counts plus(Diagnostic d, boolean captures) {
+            boolean safeFix = d.fixes().stream().anyMatch(f -> f.safety().isSafe());
+            boolean unsafe = !safeFix && !d.fixes().isEmpty();
+            boolean captured = !safeFix && !unsafe && captures && capturedUnderFullgraph(d);
+            return new Counts(breaks + 1, safe + (safeFix ? 1 : 0), unsafeOnly + (unsafe ? 1 : 0), this.captured + (captured ? 1 : 0),
+                    noFix + (!safeFix && !unsafe && !captured ? 1 : 0));
+        }
     }
 
-    /** The roots of these diagnostics, by path and line. Diagnostics without a root (GM000) are left out. */
-    public static List<Root> of(Collection<Diagnostic> diagnostics, AnalysisConfig config) {
+    /**
+     * One root: the modes it is compiled in, its counts over every diagnostic that reaches it in
+     * any of them ({@code all}), and per mode ({@code eval}, {@code train}: null for a mode the
+     * root is not compiled in).
+     */
+    public record Root(Diagnostic.Root root, int modes, Counts all, Counts eval, Counts train) {
+        public int breaks() { return all.breaks(); }
+        public int safe() { return all.safe(); }
+        public int unsafeOnly() { return all.unsafeOnly(); }
+        public int captured() { return all.captured(); }
+        public int noFix() { return all.noFix(); }
+
+        /** The verdict over every mode the root is compiled in: "yes", "with unsafe fixes", or "no". */
+        public String verdict() { return all.verdict(); }
+
+        /** Whether the two modes differ for a root compiled in either. */
+        public boolean differsByMode() {
+            return eval != null && train != null && !eval.equals(train);
+        }
+
+        /**
+         * The counts and the verdict in one sentence, as the CLI's --summary and the root's hover say
+         * them: per mode when the modes differ ("in eval mode: 0 breaks …; in train mode: 2 breaks …"),
+         * and naming the mode when the root is compiled in one.
+         */
+        public String sentence() {
+            if (differsByMode()) return "in eval mode: " + eval.sentence() + "; in train mode: " + train.sentence();
+            if (modes == Modes.EVAL) return "(eval mode) " + all.sentence();
+            if (modes == Modes.TRAIN) return "(train mode) " + all.sentence();
+            return all.sentence();
+        }
+    }
+
+    /**
+     * Every root of the attribution (with {@code allRoots}; else those with a diagnostic among
+     * {@code found}), by path and line, each counted over the diagnostics of {@code found} that
+     * reach it.
+     */
+    public static List<Root> of(Map<SourceModule, ? extends Collection<Diagnostic>> found, Findings.Attribution attribution,
+                                AnalysisConfig config, boolean allRoots) {
         boolean captures = !config.torchBefore(2, 10);
-        Map<String, int[]> counts = new LinkedHashMap<>();
-        Map<String, Diagnostic.Root> roots = new LinkedHashMap<>();
-        for (Diagnostic d : diagnostics) {
-            if (d.root() == null) continue;
-            String key = d.root().path() + ":" + d.root().line();
-            roots.putIfAbsent(key, d.root());
-            int[] c = counts.computeIfAbsent(key, k -> new int[5]);
-            c[0]++;
-            boolean safe = d.fixes().stream().anyMatch(f -> f.safety().isSafe());
-            if (safe) c[1]++;
-            else if (!d.fixes().isEmpty()) c[2]++;
-            else if (captures && capturedUnderFullgraph(d)) c[3]++;
-            else c[4]++;
+        Map<Diagnostic.Root, Integer> modes = new LinkedHashMap<>();
+        for (Findings.RootModes r : attribution.roots()) modes.merge(r.root(), r.modes(), (a, b) -> a | b);
+        Map<Diagnostic.Root, Counts[]> counts = new LinkedHashMap<>(); // all, eval, train
+        if (allRoots) for (Diagnostic.Root r : modes.keySet()) counts.put(r, new Counts[] {Counts.NONE, Counts.NONE, Counts.NONE});
+        for (var e : found.entrySet()) {
+            for (Diagnostic d : e.getValue()) {
+                for (var reach : attribution.rootsOf(e.getKey(), d).entrySet()) {
+                    Counts[] c = counts.computeIfAbsent(reach.getKey(), k -> new Counts[] {Counts.NONE, Counts.NONE, Counts.NONE});
+                    int rootModes = modes.getOrDefault(reach.getKey(), Modes.BOTH);
+                    modes.putIfAbsent(reach.getKey(), rootModes);
+                    int in = reach.getValue() & rootModes;
+                    if (in == 0) continue;
+                    c[0] = c[0].plus(d, captures);
+                    if ((in & Modes.EVAL) != 0) c[1] = c[1].plus(d, captures);
+                    if ((in & Modes.TRAIN) != 0) c[2] = c[2].plus(d, captures);
+                }
+            }
         }
         List<Root> out = new ArrayList<>();
         for (var e : counts.entrySet()) {
-            int[] c = e.getValue();
-            out.add(new Root(roots.get(e.getKey()), c[0], c[1], c[2], c[3], c[4]));
+            int m = modes.get(e.getKey());
+            Counts[] c = e.getValue();
+            if (!allRoots && c[0].breaks() == 0) continue;
+            out.add(new Root(e.getKey(), m, c[0], (m & Modes.EVAL) != 0 ? c[1] : null, (m & Modes.TRAIN) != 0 ? c[2] : null));
         }
         out.sort(Comparator.comparing((Root r) -> r.root().path()).thenComparingInt(r -> r.root().line()));
         return out;

@@ -99,7 +99,7 @@ final class CheckCommand {
             default:
                 if (o.statistics) writeStatistics(found, config, out);
                 else writeText(modules, found, count, !o.quiet, config, problems.size(), o.format.equals("full"), out);
-                if (o.summary) writeReadiness(found, config, out);
+                if (o.summary) writeReadiness(found, found.attribution(), config, out);
                 break;
         }
         if (progress) err.println("graphmend: done in " + (System.currentTimeMillis() - start) + " ms");
@@ -271,38 +271,45 @@ final class CheckCommand {
                 + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + notRead + ".\n" + fixableLine(found, config.unsafeFixes()));
     }
 
-    /** The --summary table: one line per compile root. */
-    private static void writeReadiness(Map<SourceModule, List<Diagnostic>> found, AnalysisConfig config, Writer out)
-            throws IOException {
-        List<Diagnostic> all = new ArrayList<>();
-        for (List<Diagnostic> l : found.values()) all.addAll(l);
-        List<dev.graphmend.passes.FullGraphReadiness.Root> roots = dev.graphmend.passes.FullGraphReadiness.of(all, config);
-        out.write("\nFull-graph readiness (" + roots.size() + " compile root" + (roots.size() == 1 ? "" : "s")
-                + " with breaks; each diagnostic counts for the root it names):\n");
-        for (var r : roots) {
+    /** The --summary table: one line per compile root with breaks. */
+    private static void writeReadiness(Map<SourceModule, List<Diagnostic>> found, dev.graphmend.passes.Findings.Attribution attribution,
+                                       AnalysisConfig config, Writer out) throws IOException {
+        List<dev.graphmend.passes.FullGraphReadiness.Root> roots = dev.graphmend.passes.FullGraphReadiness.of(found, attribution, config, true);
+        List<dev.graphmend.passes.FullGraphReadiness.Root> breaking = roots.stream().filter(r -> r.breaks() > 0).toList();
+        out.write("\nFull-graph readiness (" + breaking.size() + " of " + roots.size() + " compile root" + (roots.size() == 1 ? "" : "s")
+                + " with breaks; a diagnostic counts for every root that reaches it):\n");
+        for (var r : breaking) {
             out.write("  " + r.root().path() + ":" + r.root().line() + " " + r.root().description() + ": " + r.sentence() + "\n");
         }
     }
 
-    /** --summary in JSON: the table's rows, one object per compile root with breaks (docs/cli.md). */
-    private static JsonArray readinessJson(Map<SourceModule, List<Diagnostic>> found, AnalysisConfig config) {
-        List<Diagnostic> all = new ArrayList<>();
-        for (List<Diagnostic> l : found.values()) all.addAll(l);
+    /** --summary in JSON: one object per compile root, with or without breaks (docs/cli.md). */
+    private static JsonArray readinessJson(dev.graphmend.passes.Findings found, AnalysisConfig config) {
         JsonArray roots = new JsonArray();
-        for (var r : dev.graphmend.passes.FullGraphReadiness.of(all, config)) {
+        for (var r : dev.graphmend.passes.FullGraphReadiness.of(found, found.attribution(), config, true)) {
             JsonObject o = new JsonObject();
             o.addProperty("path", r.root().path());
             o.addProperty("line", r.root().line() - 1); // 0-based, as each diagnostic's root
             o.addProperty("description", r.root().description());
-            o.addProperty("breaks", r.breaks());
-            o.addProperty("safeFix", r.safe());
-            o.addProperty("unsafeFixOnly", r.unsafeOnly());
-            o.addProperty("noFix", r.noFix());
-            o.addProperty("captured", r.captured());
-            o.addProperty("fullgraphAfterFix", r.verdict());
+            o.add("compiledIn", DiagnosticJson.modes(r.modes()));
+            countsJson(o, r.all());
+            JsonObject byMode = new JsonObject();
+            if (r.eval() != null) byMode.add("eval", countsJson(new JsonObject(), r.eval()));
+            if (r.train() != null) byMode.add("train", countsJson(new JsonObject(), r.train()));
+            o.add("modes", byMode);
             roots.add(o);
         }
         return roots;
+    }
+
+    private static JsonObject countsJson(JsonObject o, dev.graphmend.passes.FullGraphReadiness.Counts c) {
+        o.addProperty("breaks", c.breaks());
+        o.addProperty("safeFix", c.safe());
+        o.addProperty("unsafeFixOnly", c.unsafeOnly());
+        o.addProperty("noFix", c.noFix());
+        o.addProperty("captured", c.captured());
+        o.addProperty("fullgraphAfterFix", c.verdict());
+        return o;
     }
 
     /** A root in the same file above the finding is usually its own function: no need to repeat it. */
@@ -331,7 +338,9 @@ final class CheckCommand {
             JsonArray ds = new JsonArray();
             for (Diagnostic d : found.get(m)) {
                 if (d.code().equals("GM000")) parseErrors++;
-                ds.add(DiagnosticJson.of(d, found.fixesFor(m, d), m.ir().lines()));
+                JsonObject o = DiagnosticJson.of(d, found.fixesFor(m, d), m.ir().lines());
+                if (readiness != null) o.add("roots", DiagnosticJson.roots(found.attribution().rootsOf(m, d)));
+                ds.add(o);
             }
             f.add("diagnostics", ds);
             files.add(f);

@@ -52,6 +52,28 @@ final class DiagnosticJson {
         return o;
     }
 
+    /** With --summary: every root that reaches a diagnostic, with the modes in which it does. */
+    static JsonArray roots(java.util.Map<Diagnostic.Root, Integer> reaching) {
+        JsonArray out = new JsonArray();
+        reaching.forEach((root, modes) -> {
+            JsonObject r = new JsonObject();
+            r.addProperty("path", root.path());
+            r.addProperty("line", root.line() - 1);
+            r.addProperty("description", root.description());
+            r.add("modes", modes(modes));
+            out.add(r);
+        });
+        return out;
+    }
+
+    /** A set of modes ({@code Modes}) as a JSON array: ["eval", "train"], ["eval"] or ["train"]. */
+    static JsonArray modes(int modes) {
+        JsonArray a = new JsonArray();
+        if ((modes & dev.graphmend.passes.analysis.Modes.EVAL) != 0) a.add("eval");
+        if ((modes & dev.graphmend.passes.analysis.Modes.TRAIN) != 0) a.add("train");
+        return a;
+    }
+
     static JsonObject range(LineIndex lines, Span s) {
         int[] r = Ranges.lsp(lines, s);
         JsonObject range = new JsonObject();

@@ -1,5 +1,6 @@
 package dev.graphmend.lsp;
 
+import dev.graphmend.passes.Findings;
 import dev.graphmend.passes.FullGraphReadiness;
 import dev.graphmend.passes.model.Diagnostic;
 import java.nio.file.Path;
@@ -66,25 +67,27 @@ final class Hovers {
     }
 
     /**
-     * On a compile root's line (a decorated function's or a module's {@code forward} line): its
-     * full-graph readiness, counted over this document's diagnostics that name it; the range of the
-     * line, or null when no root of this document starts there.
+     * On a compile root's line (a decorated function's, a module's {@code forward} line, or a
+     * {@code torch.compile(...)} call): its full-graph readiness, counted over this document's
+     * diagnostics that the root reaches (each counts for every root that reaches it); the range of
+     * the line, or null when no root of this document starts there.
      */
     private static Range rootReadiness(Analysis a, Position p, ClientCaps caps, boolean markdown, StringBuilder md) {
         Path here = a.snapshot().path == null ? null : a.snapshot().path.toAbsolutePath().normalize();
-        List<Diagnostic> mine = new ArrayList<>();
-        for (Diagnostic d : a.engine()) {
-            if (d.root() != null && d.root().line() == p.getLine() + 1 && here != null
-                    && Path.of(d.root().path()).toAbsolutePath().normalize().equals(here)) {
-                mine.add(d);
-            }
-        }
-        if (mine.isEmpty()) return null;
-        for (FullGraphReadiness.Root r : FullGraphReadiness.of(mine, a.config())) {
+        if (here == null || a.findings() == null) return null;
+        Findings.Attribution attribution = a.findings().attribution();
+        java.util.function.Predicate<Diagnostic.Root> onLine = r -> r.line() == p.getLine() + 1
+                && Path.of(r.path()).toAbsolutePath().normalize().equals(here);
+        if (attribution.roots().stream().noneMatch(r -> onLine.test(r.root()))) return null;
+        boolean any = false;
+        for (FullGraphReadiness.Root r : FullGraphReadiness.of(a.findings(), attribution, a.config(), true)) {
+            if (!onLine.test(r.root())) continue;
+            any = true;
             if (md.length() > 0) md.append(markdown ? "\n\n---\n\n" : "\n\n");
             md.append(markdown ? "**Compile root** " : "Compile root: ").append(r.root().description())
                     .append("\n\nIn this file: ").append(r.sentence()).append('.');
         }
+        if (!any) return null;
         Positions pos = a.snapshot().positions(caps.encoding());
         String text = a.snapshot().ir.lines().lineText(p.getLine() + 1);
         return new Range(new Position(p.getLine(), 0),

@@ -146,6 +146,82 @@ class CheckCommandTest {
     }
 
     @Test
+    void summaryCountsEachDiagnosticForEveryRootThatReachesItInItsModes(@TempDir Path dir) throws Exception {
+        String text = String.join("\n",
+                "import torch",
+                "",
+                "def shared(x):",
+                "    print('x', x)",                 // GM102 in a helper both models call
+                "    return x",
+                "",
+                "class Net(torch.nn.Module):",
+                "    def forward(self, x):",
+                "        if self.training:",
+                "            if x.sum() > 0:",          // GM101, train mode only
+                "                x = x * 2",
+                "        return shared(x)",
+                "",
+                "class Other(torch.nn.Module):",
+                "    def forward(self, x):",
+                "        return shared(x)",
+                "",
+                "def build(flag):",
+                "    net = Net()",
+                "    net.eval()",
+                "    a = torch.compile(net)",           // eval: the helper's print only
+                "    b = torch.compile(Net())",         // built in training mode: both
+                "    c = torch.compile(Other().train(flag))",  // either mode: the helper's print only
+                "    return a, b, c",
+                "");
+        Path f = Files.writeString(dir.resolve("m.py"), text);
+        Run r = run("check", "--summary", "--assume-compiled", "explicit", f.toString());
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.out().contains("Full-graph readiness (3 of 3 compile roots with breaks"), r.out());
+        assertTrue(r.out().contains(f + ":21 torch.compile(net): (eval mode) 1 break,"), r.out());
+        assertTrue(r.out().contains(f + ":22 torch.compile(Net(...)): (train mode) 2 breaks,"), r.out());
+        assertTrue(r.out().contains(f + ":23 torch.compile(Other(...).train(...)): 1 break,"), r.out());
+        Run json = run("check", "--summary", "--format", "json", "--assume-compiled", "explicit", f.toString());
+        JsonObject o = JsonParser.parseString(json.out()).getAsJsonObject();
+        JsonArray roots = o.getAsJsonArray("roots");
+        assertEquals(3, roots.size(), json.out());
+        JsonObject a = roots.get(0).getAsJsonObject();
+        assertEquals("[\"eval\"]", a.get("compiledIn").toString());
+        assertEquals(1, a.getAsJsonObject("modes").getAsJsonObject("eval").get("breaks").getAsInt());
+        assertTrue(!a.getAsJsonObject("modes").has("train"), json.out());
+        // the helper's print lists all three roots; the training-only branch only the one built in training mode
+        JsonArray ds = o.getAsJsonArray("files").get(0).getAsJsonObject().getAsJsonArray("diagnostics");
+        for (var d : ds) {
+            JsonObject x = d.getAsJsonObject();
+            int reaching = x.getAsJsonArray("roots").size();
+            if (x.get("code").getAsString().equals("GM102")) assertEquals(3, reaching, x.toString());
+            if (x.get("code").getAsString().equals("GM101")) {
+                assertEquals(1, reaching, x.toString());
+                assertEquals("[\"train\"]", x.getAsJsonArray("roots").get(0).getAsJsonObject().get("modes").toString());
+            }
+        }
+    }
+
+    @Test
+    void summarySaysEachModeWhenARootCompiledInEitherBreaksInOne(@TempDir Path dir) throws Exception {
+        String text = String.join("\n",
+                "import torch",
+                "",
+                "class Net(torch.nn.Module):",
+                "    def forward(self, x):",
+                "        if not self.training:",
+                "            return x",
+                "        if x.sum() > 0:",                 // GM101, train mode only (eval returned above)
+                "            x = x * 2",
+                "        return x",
+                "");
+        Path f = Files.writeString(dir.resolve("m.py"), text);
+        Run r = run("check", "--summary", f.toString());
+        assertTrue(r.out().contains(f + ":4 forward of nn.Module subclass Net (assume-compiled = \"module-forward\"): "
+                + "in eval mode: 0 breaks, 0 with a safe fix, 0 with an unsafe fix only, 0 without a fix; fullgraph=True after fix: yes; "
+                + "in train mode: 1 break,"), r.out());
+    }
+
+    @Test
     void summaryTellsEachRootWhetherFullgraphCanSucceedAfterFix(@TempDir Path dir) throws Exception {
         String text = String.join("\n",
                 "import torch",
@@ -170,7 +246,7 @@ class CheckCommandTest {
         Path f = Files.writeString(dir.resolve("m.py"), text);
         Run r = run("check", "--summary", f.toString());
         assertEquals(1, r.code(), r.err());
-        assertTrue(r.out().contains("Full-graph readiness (3 compile roots with breaks"), r.out());
+        assertTrue(r.out().contains("Full-graph readiness (3 of 3 compile roots with breaks"), r.out());
         assertTrue(r.out().contains(f + ":4 function ready decorated with @torch.compile: 1 break, 1 with a safe fix, "
                 + "0 with an unsafe fix only, 0 without a fix; fullgraph=True after fix: yes\n"), r.out());
         // .item() is captured under fullgraph=True (torch 2.10 and 2.15); the print of its float needs the unsafe skip

@@ -59,8 +59,17 @@ public final class CompileRegions {
         }
     }
 
-    /** A call followed from a function: the function it runs and the parameter values it binds there. */
-    public record Followed(FunctionRef callee, Map<String, Val> params) {}
+    /**
+     * A call followed from a function: the function it runs, the parameter values it binds there,
+     * and the modes the call runs in ({@link Modes}: under {@code if self.training:}, train only).
+     */
+    public record Followed(FunctionRef callee, Map<String, Val> params, int modes) {}
+
+    /**
+     * A compile root as Dynamo starts it: where it is, the function traced first, and the modes it
+     * is compiled in ({@link Modes#BOTH} when the analysis cannot tell).
+     */
+    public record CompileRoot(Diagnostic.Root root, FunctionRef function, int modes) {}
 
     /**
      * What an earlier discovery followed from a function, for a caller that analyses version after
@@ -126,13 +135,19 @@ public final class CompileRegions {
      * A root found, or a submodule forward set aside, in the order {@link #findRoots} found them;
      * {@code bound}: the parameters a {@code functools.partial} binds, with their values (else null).
      */
-    private record RootFound(FunctionRef function, Diagnostic.Root root, boolean submodule, Map<String, Val> bound) {
+    private record RootFound(FunctionRef function, Diagnostic.Root root, boolean submodule, Map<String, Val> bound, int modes) {
         RootFound(FunctionRef function, Diagnostic.Root root, boolean submodule) {
-            this(function, root, submodule, null);
+            this(function, root, submodule, null, Modes.BOTH);
         }
     }
 
     private final List<RootFound> rootsFound = new ArrayList<>();
+    /** The roots reached as roots, in the order reached (a submodule forward a parent reaches is none). */
+    private List<CompileRoot> compileRoots = new ArrayList<>();
+    /** Each followed call, caller to callee, with the modes it runs in (joined over its call sites). */
+    private Map<FunctionRef, Map<FunctionRef, Integer>> calls = new HashMap<>();
+    /** Per function, the roots that reach it and in which modes; built on first request. */
+    private Map<FunctionRef, Map<Diagnostic.Root, Integer>> reaching;
     /** The submodule forwards in the order the last phase of {@link #propagate} takes them. */
     private List<FunctionRef> submoduleOrder = List.of();
     /**
@@ -228,7 +243,27 @@ public final class CompileRegions {
             now.isRoot = was.isRoot;
             moved.put(f, now);
         }
+        List<CompileRoot> movedRoots = new ArrayList<>();
+        for (CompileRoot r : prev.compileRoots) {
+            FunctionRef f = movedRef(r.function(), replay);
+            Diagnostic.Root root = roots.get(r.root());
+            if (f == null || root == null) return false;
+            movedRoots.add(new CompileRoot(root, f, r.modes()));
+        }
+        Map<FunctionRef, Map<FunctionRef, Integer>> movedCalls = new HashMap<>();
+        for (var e : prev.calls.entrySet()) {
+            FunctionRef from = movedRef(e.getKey(), replay);
+            if (from == null) return false;
+            Map<FunctionRef, Integer> to = movedCalls.computeIfAbsent(from, k -> new LinkedHashMap<>());
+            for (var c : e.getValue().entrySet()) {
+                FunctionRef callee = movedRef(c.getKey(), replay);
+                if (callee == null) return false;
+                to.merge(callee, c.getValue(), (a, b) -> a | b);
+            }
+        }
         reached = moved;
+        compileRoots = movedRoots;
+        calls = movedCalls;
         work.clear();
         submoduleOrder = order;
         attributeDecorated = prev.attributeDecorated;
@@ -267,6 +302,50 @@ public final class CompileRegions {
 
     public Reached get(FunctionRef f) {
         return reached.get(f);
+    }
+
+    /** The roots, in the order reached, each with the modes it is compiled in. */
+    public List<CompileRoot> compileRoots() {
+        return List.copyOf(compileRoots);
+    }
+
+    /**
+     * The roots whose traced code includes {@code f}, each with the modes in which it does (a
+     * call under {@code if self.training:} reaches its callee in train mode only); empty when
+     * none does. Every root counts, not only the first that reached {@code f}.
+     */
+    public synchronized Map<Diagnostic.Root, Integer> rootsReaching(FunctionRef f) {
+        if (reaching == null) reaching = reachingByFunction();
+        Map<Diagnostic.Root, Integer> r = reaching.get(f);
+        return r == null ? Map.of() : java.util.Collections.unmodifiableMap(r);
+    }
+
+    /** From each root, the functions its calls reach in each mode it is compiled in. */
+    private Map<FunctionRef, Map<Diagnostic.Root, Integer>> reachingByFunction() {
+        Map<FunctionRef, Map<Diagnostic.Root, Integer>> out = new HashMap<>();
+        for (CompileRoot root : compileRoots) {
+            Map<FunctionRef, Integer> seen = new HashMap<>();
+            Deque<FunctionRef> todo = new ArrayDeque<>();
+            seen.put(root.function(), root.modes());
+            todo.add(root.function());
+            while (!todo.isEmpty()) {
+                FunctionRef f = todo.poll();
+                int modes = seen.get(f);
+                for (var c : calls.getOrDefault(f, Map.of()).entrySet()) {
+                    int now = modes & c.getValue();
+                    int old = seen.getOrDefault(c.getKey(), 0);
+                    if ((old | now) != old) {
+                        seen.put(c.getKey(), old | now);
+                        todo.add(c.getKey());
+                    }
+                }
+            }
+            for (var e : seen.entrySet()) {
+                if (e.getValue() == 0) continue;
+                out.computeIfAbsent(e.getKey(), k -> new LinkedHashMap<>()).merge(root.root(), e.getValue(), (a, b) -> a | b);
+            }
+        }
+        return out;
     }
 
     // ---- roots ----
@@ -439,13 +518,13 @@ public final class CompileRegions {
                 FunctionRef f = compiledFunction(m, target);
                 if (f == null) continue;
                 bound = partialBound(f, p);
-                rootsFound.add(new RootFound(f, root, false, bound));
+                rootsFound.add(new RootFound(f, root, false, bound, Modes.BOTH));
                 explicitRoots.add(f);
                 continue;
             }
             FunctionRef f = compiledFunction(m, target);
             if (f != null) {
-                addRoot(f, root);
+                rootsFound.add(new RootFound(f, root, false, null, RootModes.of(project, m, target, c)));
                 explicitRoots.add(f);
             }
         }
@@ -581,7 +660,7 @@ public final class CompileRegions {
         if (e instanceof Expr.Call c) {
             if (c.func() instanceof Expr.Attribute a && SELF_RETURNING.contains(a.attr())) {
                 ClassInfo k = instanceClass(m, a.value(), seen);
-                if (k != null) return k.isModule() && k.method(a.attr()) == null ? k : null;
+                if (k != null) return k.isModule() && (k.method(a.attr()) == null || returnsSelf(k.method(a.attr()))) ? k : null;
             }
             return project.resolveClass(m, c.func());
         }
@@ -609,6 +688,34 @@ public final class CompileRegions {
             found = k;
         }
         return found;
+    }
+
+    /**
+     * Whether a module's own override of a self-returning method still returns the module
+     * (transformers' {@code train}: {@code out = super().train(mode); ...; return out}, and
+     * {@code eval}: {@code return self.train(False)}): every return gives {@code self}, a
+     * self-returning call on {@code self} or {@code super()}, or a local assigned one.
+     */
+    private static boolean returnsSelf(FunctionRef method) {
+        Map<String, Expr> assigned = new HashMap<>();
+        boolean[] returns = {false, true};
+        for (Stmt s : Statements.of(method.def().body())) {
+            if (s instanceof Stmt.Assign as && as.targets().size() == 1 && as.targets().get(0) instanceof Expr.Name n) {
+                assigned.put(n.id(), as.value());
+            } else if (s instanceof Stmt.Return r) {
+                returns[0] = true;
+                Expr v = r.value() instanceof Expr.Name n && assigned.containsKey(n.id()) ? assigned.get(n.id()) : r.value();
+                returns[1] &= isSelfValue(v);
+            }
+        }
+        return returns[0] && returns[1];
+    }
+
+    private static boolean isSelfValue(Expr v) {
+        if (v instanceof Expr.Name n) return n.id().equals("self");
+        if (!(v instanceof Expr.Call c) || !(c.func() instanceof Expr.Attribute a) || !SELF_RETURNING.contains(a.attr())) return false;
+        return a.value() instanceof Expr.Name n ? n.id().equals("self")
+                : a.value() instanceof Expr.Call sup && sup.func() instanceof Expr.Name sn && sn.id().equals("super");
     }
 
     /** The class of a method's first parameter ({@code self}); null for any other parameter, or a static or class method. */
@@ -646,6 +753,7 @@ public final class CompileRegions {
             if (r.bound() != null) params.putAll(r.bound());
             reach(r.function(), r.root(), params);
             reached.get(r.function()).isRoot = true;
+            compileRoots.add(new CompileRoot(r.root(), r.function(), r.modes()));
         }
     }
 
@@ -691,11 +799,13 @@ public final class CompileRegions {
                 Map<String, Val> annotated = annotatedTensorParams(project, e.getKey());
                 if (!annotated.isEmpty()) {
                     reach(e.getKey(), e.getValue(), annotated);
+                    compileRoots.add(new CompileRoot(e.getValue(), e.getKey(), Modes.BOTH));
                     drain();
                 }
                 continue;
             }
             reach(e.getKey(), e.getValue(), unreachedSubmoduleParams(project, e.getKey()));
+            compileRoots.add(new CompileRoot(e.getValue(), e.getKey(), Modes.BOTH));
             drain();
         }
     }
@@ -787,7 +897,10 @@ public final class CompileRegions {
         // wrappers of decorators named by an attribute are found at each visit (the name may lead
         // through a class whose methods an edit adds or removes); those of plain names are calls
         // followed like the others, kept by the memo with the decorator's body as consulted
-        java.util.function.Consumer<Followed> reachIt = f -> reach(f.callee(), r.root, f.params());
+        java.util.function.Consumer<Followed> reachIt = f -> {
+            calls.computeIfAbsent(r.function, k -> new LinkedHashMap<>()).merge(f.callee(), f.modes(), (a, b) -> a | b);
+            reach(f.callee(), r.root, f.params());
+        };
         boolean everyVisit = hasAttributeDecorator(r.function.def());
         if (everyVisit) {
             attributeDecorated = true;
@@ -816,14 +929,16 @@ public final class CompileRegions {
         };
         java.util.Set<Node> decorators = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         boolean storable = everyVisit || decoratorWrappers(fn, params, decorators, add);
+        Map<Stmt, Integer> modes = Modes.of(fn.def());
         for (Stmt s : ctx.liveStatements()) {
+            int runs = Modes.at(modes, s);
             ctx.expressions(s).forEach(e -> {
                 if (e instanceof Expr.Call c) {
                     for (Callee callee : ctx.callees(c)) {
                         if (!isDisabled(callee.function())) {
-                            add.accept(new Followed(callee.function(), ctx.bindArguments(callee.function(), c, callee.bound())));
+                            add.accept(new Followed(callee.function(), ctx.bindArguments(callee.function(), c, callee.bound()), runs));
                         } else if (skipsOnlyItsFrame(callee.function())) {
-                            throughSkippedFrame(ctx, callee, c, add);
+                            throughSkippedFrame(ctx, callee, c, runs, add);
                         }
                     }
                 }
@@ -888,7 +1003,7 @@ public final class CompileRegions {
                 Val v = i < from.size() ? params.get(from.get(i).arg()) : null;
                 wrapperParams.put(to.get(i).arg(), v == null ? Val.UNKNOWN : v);
             }
-            onFollow.accept(new Followed(w, wrapperParams));
+            onFollow.accept(new Followed(w, wrapperParams, Modes.BOTH));
         }
         return storable;
     }
@@ -909,7 +1024,7 @@ public final class CompileRegions {
      * as frames of their own, so they are reached (with the values its body passes them). One
      * level: a skipped frame's skipped callees are not followed further.
      */
-    private static void throughSkippedFrame(FunctionContext ctx, Callee skipped, Expr.Call c,
+    private static void throughSkippedFrame(FunctionContext ctx, Callee skipped, Expr.Call c, int modes,
                                             java.util.function.Consumer<Followed> add) {
         FunctionContext inner = ctx.calleeContext(skipped, c);
         if (inner == null) return;
@@ -918,7 +1033,7 @@ public final class CompileRegions {
             for (Expr e : inner.expressions(s)) {
                 if (!(e instanceof Expr.Call call)) continue;
                 for (Callee k : inner.callees(call)) {
-                    if (!isDisabled(k.function())) add.accept(new Followed(k.function(), inner.bindArguments(k.function(), call, k.bound())));
+                    if (!isDisabled(k.function())) add.accept(new Followed(k.function(), inner.bindArguments(k.function(), call, k.bound()), modes));
                 }
             }
         }

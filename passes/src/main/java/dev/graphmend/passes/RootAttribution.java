@@ -1,0 +1,63 @@
+package dev.graphmend.passes;
+
+import dev.graphmend.ir.ast.Span;
+import dev.graphmend.passes.analysis.CompileRegions;
+import dev.graphmend.passes.analysis.Modes;
+import dev.graphmend.passes.analysis.SourceModule;
+import dev.graphmend.passes.model.Diagnostic;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@link Findings.Attribution} of one analysis (docs/cli.md, "Full-graph readiness"): a diagnostic
+ * belongs to the innermost compiled function around it; every root that reaches that function
+ * reaches it, in the modes the root reaches the function in, narrowed by the
+ * {@code self.training} tests around the diagnostic inside it.
+ */
+final class RootAttribution implements Findings.Attribution {
+    private final CompileRegions regions;
+    private Map<SourceModule, List<CompileRegions.Reached>> byModule; // built on first request
+
+    RootAttribution(CompileRegions regions) {
+        this.regions = regions;
+    }
+
+    @Override
+    public List<Findings.RootModes> roots() {
+        Map<Diagnostic.Root, Integer> out = new LinkedHashMap<>();
+        for (CompileRegions.CompileRoot r : regions.compileRoots()) out.merge(r.root(), r.modes(), (a, b) -> a | b);
+        List<Findings.RootModes> list = new ArrayList<>();
+        out.forEach((r, m) -> list.add(new Findings.RootModes(r, m)));
+        return list;
+    }
+
+    @Override
+    public synchronized Map<Diagnostic.Root, Integer> rootsOf(SourceModule module, Diagnostic d) {
+        if (d.root() == null) return Map.of();
+        if (byModule == null) {
+            byModule = new IdentityHashMap<>();
+            for (CompileRegions.Reached r : regions.reached()) {
+                byModule.computeIfAbsent(r.function().module(), k -> new ArrayList<>()).add(r);
+            }
+        }
+        CompileRegions.Reached inner = null;
+        for (CompileRegions.Reached r : byModule.getOrDefault(module, List.of())) {
+            Span def = r.function().def().span();
+            if (def == null || def.line() > d.span().line() || d.span().endLine() > def.endLine()) continue;
+            if (inner == null || inner.function().def().span().line() <= def.line() && def.endLine() <= inner.function().def().span().endLine()) {
+                inner = r;
+            }
+        }
+        if (inner == null) return Map.of(d.root(), Modes.BOTH); // not found again: the root it names, as it names it
+        int here = Modes.atSpan(inner.function().def(), d.span());
+        Map<Diagnostic.Root, Integer> out = new LinkedHashMap<>();
+        for (var e : regions.rootsReaching(inner.function()).entrySet()) {
+            int modes = e.getValue() & here;
+            if (modes != 0) out.put(e.getKey(), modes);
+        }
+        return out;
+    }
+}

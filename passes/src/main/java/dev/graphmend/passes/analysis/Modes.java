@@ -1,0 +1,195 @@
+package dev.graphmend.passes.analysis;
+
+import dev.graphmend.ir.ast.BoolOperator;
+import dev.graphmend.ir.ast.ExceptHandler;
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.MatchCase;
+import dev.graphmend.ir.ast.Span;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.ir.ast.UnaryOperator;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A module's two modes, eval and train ({@code nn.Module.training}), as a set of bits, and in
+ * which of them each statement of a function runs as far as its {@code self.training} tests
+ * decide (docs/compile-regions.md, "Modes"). Dynamo specializes on {@code self.training}: the
+ * branch the module's mode does not take is never traced, so a break there is no break of a
+ * root compiled in that mode.
+ */
+public final class Modes {
+    private Modes() {}
+
+    public static final int EVAL = 1;
+    public static final int TRAIN = 2;
+    /** Either mode: what is not known. */
+    public static final int BOTH = EVAL | TRAIN;
+
+    /** "eval", "train", or "eval and train". */
+    public static String describe(int modes) {
+        return switch (modes) {
+            case EVAL -> "eval";
+            case TRAIN -> "train";
+            case BOTH -> "eval and train";
+            default -> "no mode";
+        };
+    }
+
+    /**
+     * The modes each statement of {@code def}'s body (nested blocks included, nested functions
+     * not) runs in, where fewer than both: under {@code if self.training:}, its {@code else}, a
+     * conjunction or disjunction with one, or after {@code if not self.training: return ...}.
+     * Statements absent from the map run in both.
+     */
+    public static Map<Stmt, Integer> of(Stmt.FunctionDef def) {
+        Map<Stmt, Integer> out = new IdentityHashMap<>();
+        walk(def.body(), BOTH, firstParameter(def), out);
+        return out;
+    }
+
+    /** The modes a statement of {@code table} runs in ({@link #of}). */
+    public static int at(Map<Stmt, Integer> table, Stmt s) {
+        Integer m = table.get(s);
+        return m == null ? BOTH : m;
+    }
+
+    /**
+     * The modes in which the code at {@code target} (a span inside {@code def}'s own body) runs:
+     * its statement's ({@link #of}), narrowed by the expressions around it that
+     * {@code self.training} short-circuits ({@code self.training and f(x)},
+     * {@code a if self.training else b}).
+     */
+    public static int atSpan(Stmt.FunctionDef def, Span target) {
+        Stmt inner = null;
+        for (Stmt s : Statements.of(def.body())) {
+            if (s.span() != null && contains(s.span(), target) && (inner == null || contains(inner.span(), s.span()))) inner = s;
+        }
+        if (inner == null) return BOTH;
+        int[] modes = {at(of(def), inner)};
+        String self = firstParameter(def);
+        inner.forEachChild(c -> {
+            if (c instanceof Expr e && e.span() != null && contains(e.span(), target)) modes[0] &= within(e, target, self);
+        });
+        return modes[0];
+    }
+
+    /** The modes in which the part of {@code e} at {@code target} is evaluated. */
+    private static int within(Expr e, Span target, String self) {
+        if (e instanceof Expr.BoolOp b) {
+            boolean and = b.op() == BoolOperator.And;
+            int before = BOTH;
+            for (Expr v : b.values()) {
+                if (v.span() != null && contains(v.span(), target)) return before & within(v, target, self);
+                before &= and ? whenTrue(v, self) : whenFalse(v, self); // a later operand runs only when this one lets it
+            }
+            return BOTH;
+        }
+        if (e instanceof Expr.IfExp x) {
+            if (x.body().span() != null && contains(x.body().span(), target)) return whenTrue(x.test(), self) & within(x.body(), target, self);
+            if (x.orelse().span() != null && contains(x.orelse().span(), target)) {
+                return whenFalse(x.test(), self) & within(x.orelse(), target, self);
+            }
+        }
+        int[] modes = {BOTH};
+        e.forEachChild(c -> {
+            if (c instanceof Expr k && k.span() != null && contains(k.span(), target)) modes[0] &= within(k, target, self);
+        });
+        return modes[0];
+    }
+
+    static boolean contains(Span outer, Span inner) {
+        boolean startsIn = outer.line() < inner.line() || outer.line() == inner.line() && outer.col() <= inner.col();
+        boolean endsIn = outer.endLine() > inner.endLine() || outer.endLine() == inner.endLine() && outer.endCol() >= inner.endCol();
+        return startsIn && endsIn;
+    }
+
+    private static int walk(List<Stmt> body, int modes, String self, Map<Stmt, Integer> out) {
+        for (Stmt s : body) {
+            if (s == null) continue;
+            if (modes != BOTH) out.put(s, modes);
+            if (s instanceof Stmt.If i) {
+                int t = whenTrue(i.test(), self), f = whenFalse(i.test(), self);
+                int afterBody = walk(i.body(), modes & t, self, out);
+                int afterElse = walk(i.orelse(), modes & f, self, out);
+                // the statements after run in the modes either branch falls through in
+                modes = (endsPath(i.body()) ? 0 : afterBody) | (endsPath(i.orelse()) ? 0 : afterElse);
+            } else if (s instanceof Stmt.For x) {
+                walk(x.body(), modes, self, out);
+                walk(x.orelse(), modes, self, out);
+            } else if (s instanceof Stmt.AsyncFor x) {
+                walk(x.body(), modes, self, out);
+                walk(x.orelse(), modes, self, out);
+            } else if (s instanceof Stmt.While x) {
+                walk(x.body(), modes, self, out);
+                walk(x.orelse(), modes, self, out);
+            } else if (s instanceof Stmt.With x) {
+                walk(x.body(), modes, self, out);
+            } else if (s instanceof Stmt.AsyncWith x) {
+                walk(x.body(), modes, self, out);
+            } else if (s instanceof Stmt.Try x) {
+                tryBlocks(x.body(), x.handlers(), x.orelse(), x.finalbody(), modes, self, out);
+            } else if (s instanceof Stmt.TryStar x) {
+                tryBlocks(x.body(), x.handlers(), x.orelse(), x.finalbody(), modes, self, out);
+            } else if (s instanceof Stmt.Match x) {
+                for (MatchCase c : x.cases()) walk(c.body(), modes, self, out);
+            }
+        }
+        return modes;
+    }
+
+    private static void tryBlocks(List<Stmt> body, List<ExceptHandler> handlers, List<Stmt> orelse, List<Stmt> finalbody,
+                                  int modes, String self, Map<Stmt, Integer> out) {
+        walk(body, modes, self, out);
+        for (ExceptHandler h : handlers) walk(h.body(), modes, self, out);
+        walk(orelse, modes, self, out);
+        walk(finalbody, modes, self, out);
+    }
+
+    private static boolean endsPath(List<Stmt> body) {
+        if (body.isEmpty()) return false;
+        Stmt last = body.get(body.size() - 1);
+        return last instanceof Stmt.Return || last instanceof Stmt.Raise;
+    }
+
+    /** The modes in which {@code test} can be true. */
+    public static int whenTrue(Expr test, String self) {
+        if (isTraining(test, self)) return TRAIN;
+        if (test instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) return whenFalse(u.operand(), self);
+        if (test instanceof Expr.BoolOp b) {
+            boolean and = b.op() == BoolOperator.And;
+            int m = and ? BOTH : 0;
+            for (Expr v : b.values()) m = and ? m & whenTrue(v, self) : m | whenTrue(v, self);
+            return m;
+        }
+        return BOTH;
+    }
+
+    /** The modes in which {@code test} can be false. */
+    public static int whenFalse(Expr test, String self) {
+        if (isTraining(test, self)) return EVAL;
+        if (test instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) return whenTrue(u.operand(), self);
+        if (test instanceof Expr.BoolOp b) {
+            boolean and = b.op() == BoolOperator.And;
+            int m = and ? 0 : BOTH;
+            for (Expr v : b.values()) m = and ? m | whenFalse(v, self) : m & whenFalse(v, self);
+            return m;
+        }
+        return BOTH;
+    }
+
+    /**
+     * {@code self.training}: the attribute of the method's first parameter (a decorator's wrapper
+     * names it {@code self} or {@code module} as well).
+     */
+    private static boolean isTraining(Expr e, String self) {
+        return e instanceof Expr.Attribute a && a.attr().equals("training") && a.value() instanceof Expr.Name n
+                && (n.id().equals("self") || n.id().equals(self));
+    }
+
+    private static String firstParameter(Stmt.FunctionDef def) {
+        var a = def.args();
+        if (!a.posonlyargs().isEmpty()) return a.posonlyargs().get(0).arg();
+        return a.args().isEmpty() ? "self" : a.args().get(0).arg();
+    }
+}
