@@ -66,6 +66,7 @@ import tokenize
 import traceback
 
 MARKER = re.compile(r"#\s*expect:\s*(.*)$")
+VERDICT = re.compile(r"#\s*expect-verdict:\s*(eval|train)\s+(one graph|breaks)\s*$")
 CODE = re.compile(r"\bGM[12]\d\d\b")
 WRAPPED = "*** While handling this graph break, another graph break occurred: ***"
 
@@ -132,6 +133,27 @@ def markers(path):
                     codes = CODE.findall(m.group(1))
                     if codes:
                         found.setdefault(tok.start[0], []).extend(codes)
+    return found
+
+
+def verdict_markers(path):
+    """{line: (mode, "one graph" | "breaks", name)} of the `# expect-verdict:` comments; name is the
+    module-level `name = torch.compile(...)` the line assigns (None when the line assigns no one name)."""
+    found = {}
+    with open(path, "rb") as f:
+        for tok in tokenize.tokenize(f.readline):
+            if tok.type == tokenize.COMMENT:
+                m = VERDICT.search(tok.string)
+                if m:
+                    found[tok.start[0]] = (m.group(1), m.group(2), None)
+    if found:
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in tree.body:
+            if (isinstance(node, ast.Assign) and node.lineno in found and len(node.targets) == 1
+                    and isinstance(node.targets[0], ast.Name)):
+                mode, verdict, _ = found[node.lineno]
+                found[node.lineno] = (mode, verdict, node.targets[0].id)
     return found
 
 
@@ -410,6 +432,33 @@ def run_case(torch_mod, recorder, gb_ids, path, module, name):
     return result
 
 
+def run_verdict(torch_mod, recorder, module, line, mode, name, args):
+    """Calls one compiled root alone: {"line", "mode", "expected", "training", "breaks", "error"}."""
+    result = {"line": line, "mode": mode, "expected": None, "name": name, "training": None,
+              "breaks": None, "error": None}
+    if name is None:
+        result["error"] = "the marker's line assigns no one name"
+        return result
+    dynamo = torch_mod._dynamo
+    dynamo.reset()
+    dynamo.utils.counters.clear()
+    recorder.events = []
+    try:
+        compiled = getattr(module, name)
+        inner = getattr(compiled, "_orig_mod", compiled)
+        result["training"] = getattr(inner, "training", None)
+        torch_mod.manual_seed(0)
+        compiled(*args)
+    except Exception as e:  # noqa: BLE001 - reported, not dropped
+        result["error"] = "%s: %s" % (type(e).__name__, first_line(str(e)))
+        traceback.print_exc(file=sys.stderr)
+    events, recorder.events = recorder.events, None
+    counted = [msg for msg, n in dynamo.utils.counters["graph_break"].items() if n > 0]
+    dynamo.reset()
+    result["breaks"] = len(events) or len(counted)
+    return result
+
+
 def analyse(paths):
     import torch
     import torch._dynamo
@@ -432,6 +481,17 @@ def analyse(paths):
             continue
         for name, _, _ in blocks:
             entry["cases"].append(run_case(torch, recorder, gb_ids, path, module, name))
+        # each `# expect-verdict:` root alone, with the inputs of the case whose block holds it
+        entry["verdicts"] = []
+        table = getattr(module, "ARGS", {}) or {}
+        for line, (mode, verdict, name) in sorted(verdict_markers(path).items()):
+            owner = next((n for n, a, b in blocks if a <= line <= b), None)
+            args = table[owner]() if owner in table else (torch.randn(4, 4),)
+            if not isinstance(args, tuple):
+                args = (args,)
+            v = run_verdict(torch, recorder, module, line, mode, name, args)
+            v["expected"] = verdict
+            entry["verdicts"].append(v)
     return report
 
 
@@ -507,12 +567,23 @@ def check_expectations(report, out):
                 if gb and not any(gb in RULE_GB.get(code, ()) for code in marks[line]):
                     notes.append("%s:%d [%s] note: marker %s, Dynamo reports %s: %s"
                                  % (path, line, owner(line), ", ".join(marks[line]), gb, breaks[line]["reason"]))
+        for v in f.get("verdicts", ()):
+            said = "breaks" if v["breaks"] else "one graph"
+            if v["error"]:
+                problems.append("%s:%d [%s] verdict marker: %s" % (path, v["line"], owner(v["line"]), v["error"]))
+            elif v["training"] is not (v["mode"] == "train"):
+                problems.append("%s:%d [%s] verdict marker says %s mode, but %s is in %s mode"
+                                % (path, v["line"], owner(v["line"]), v["mode"], v["name"],
+                                   "train" if v["training"] else "eval"))
+            elif said != v["expected"]:
+                problems.append("%s:%d [%s] verdict marker says %s %s, but Dynamo: %s (%d break(s))"
+                                % (path, v["line"], owner(v["line"]), v["mode"], v["expected"], said, v["breaks"]))
         agree = len(set(marks) & set(breaks))
         tp += agree
         n_markers += len(marks)
         n_breaks += len(breaks)
-        out.write("== %s: %d case(s), %d marker line(s), %d Dynamo break line(s), %d disagreement(s)\n"
-                  % (path, len(f["cases"]), len(marks), len(breaks), len(problems)))
+        out.write("== %s: %d case(s), %d marker line(s), %d Dynamo break line(s), %d verdict marker(s), %d disagreement(s)\n"
+                  % (path, len(f["cases"]), len(marks), len(breaks), len(f.get("verdicts", ())), len(problems)))
         for p in problems:
             out.write("  " + p + "\n")
         for n in notes:

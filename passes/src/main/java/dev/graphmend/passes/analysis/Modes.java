@@ -69,13 +69,34 @@ public final class Modes {
         int[] modes = {at(of(def), inner)};
         String self = firstParameter(def);
         inner.forEachChild(c -> {
-            if (c instanceof Expr e && e.span() != null && contains(e.span(), target)) modes[0] &= within(e, target, self);
+            if (!(c instanceof Expr e) || e.span() == null) return;
+            if (contains(e.span(), target)) modes[0] &= within(e, target, self);
+            else if (e instanceof Expr.BoolOp b && contains(target, e.span())) modes[0] &= operandsPastTheModeTests(b, self);
         });
         return modes[0];
     }
 
+    /**
+     * The modes in which a truth test {@code bool(A and B …)} evaluates an operand that is not
+     * a mode test: {@code not self.training and x.sum() > 0} reads the tensor in eval mode only,
+     * since a mode test is a Python bool (docs/compile-regions.md, "Modes").
+     */
+    private static int operandsPastTheModeTests(Expr.BoolOp b, String self) {
+        boolean and = b.op() == BoolOperator.And;
+        int before = BOTH;
+        int evaluated = 0;
+        for (Expr v : b.values()) {
+            int t = whenTrue(v, self);
+            int f = whenFalse(v, self);
+            if (!isModeTest(v, self)) evaluated |= before;
+            before &= and ? t : f;
+        }
+        return evaluated;
+    }
+
     /** The modes in which the part of {@code e} at {@code target} is evaluated. */
     private static int within(Expr e, Span target, String self) {
+        if (e instanceof Expr.BoolOp b && contains(target, e.span())) return operandsPastTheModeTests(b, self);
         if (e instanceof Expr.BoolOp b) {
             boolean and = b.op() == BoolOperator.And;
             int before = BOTH;
@@ -163,6 +184,14 @@ public final class Modes {
             return m;
         }
         return BOTH;
+    }
+
+    /** Whether {@code test} reads nothing but the mode: {@code self.training}, its negations and and/or of them. */
+    private static boolean isModeTest(Expr test, String self) {
+        if (isTraining(test, self)) return true;
+        if (test instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) return isModeTest(u.operand(), self);
+        if (test instanceof Expr.BoolOp b) return b.values().stream().allMatch(v -> isModeTest(v, self));
+        return false;
     }
 
     /** The modes in which {@code test} can be false. */
