@@ -86,8 +86,58 @@ def render_folder(name, folder):
     for mode, t in tot.items():
         out.append("| **all** | %s | **%s** | %s | **%s** | |" % (mode, pct(t[0], t[1]), pct(t[4], t[1]), pct(t[2], t[3])))
     out.append("")
+    if os.path.isfile(os.path.join(folder, "verdict.json")):
+        out.extend(render_verdict(name, load(os.path.join(folder, "verdict.json"))))
     for mode in tot:
         out.extend(render_mode(compare, mode))
+    return out
+
+
+BAR_VERDICT, GOAL_VERDICT = 0.90, 0.97
+
+
+def render_verdict(name, verdict, limit=12):
+    """The per-root full-graph verdict (``verdict.py``): accuracy per library and mode, then the
+    disagreements grouped by cause, the causes that cost the most roots first."""
+    out = ["### Full-graph verdict per compile root", ""]
+    out.append("`eval/sweep/verdict.py` writes one compile root per model and mode, as users write them "
+               "(`torch.compile(Cls(Config()).eval())`, and `torch.compile(Cls(Config()))` in training mode), "
+               "runs `graphmend check --summary` over the library with all of them, and compares each root's "
+               "verdict (no break counted in its mode: \"one graph\") with Dynamo's outcome for the model in "
+               "that mode. Bar %.0f%%, goal %.0f%%; beside it, always answering \"one graph\"."
+               % (100 * BAR_VERDICT, 100 * GOAL_VERDICT))
+    out.append("")
+    out.append("| library | mode | verdict right | always \"one graph\" | roots checked alone | alone differs from together |")
+    out.append("|---|---|---|---|---|---|")
+    tot = {}
+    for lib, r in verdict["libs"].items():
+        alone = r.get("alone") or {}
+        for mode, m in r["modes"].items():
+            t = tot.setdefault(mode, [0, 0, 0])
+            t[0] += m["right"]; t[1] += m["judged"]; t[2] += m["always_one_graph"]
+            differ = sum(1 for d in alone.get("differ", ()) if d["mode"] == mode)
+            out.append("| %s | %s | %s | %s | %s | %s |" % (lib, mode, pct(m["right"], m["judged"]),
+                                                           pct(m["always_one_graph"], m["judged"]),
+                                                           alone.get("checked", "-"), differ if alone else "-"))
+    for mode, t in tot.items():
+        out.append("| **all** | %s | **%s** | %s | | |" % (mode, pct(t[0], t[1]), pct(t[2], t[1])))
+    out.append("")
+    out.append("Disagreements by cause (a root counts under each diagnostic counted for it; the first %d causes "
+               "per kind):" % limit)
+    out.append("")
+    for lib, r in verdict["libs"].items():
+        for mode, m in r["modes"].items():
+            kinds = [(k, d) for k, d in m["disagreements"].items() if d]
+            if not kinds:
+                continue
+            out.append("- **%s, %s**" % (lib, mode))
+            for kind, d in kinds:
+                roots = {e for v in d.values() for e in v}
+                out.append("  - %s: %d root(s)" % (kind, len(roots)))
+                for cause, entries in sorted(d.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:limit]:
+                    out.append("    - `%s`: %d (%s)" % (cause, len(entries), ", ".join(
+                        e.split(":")[-1] for e in sorted(entries)[:3]) + (", …" if len(entries) > 3 else "")))
+    out.append("")
     return out
 
 

@@ -20,7 +20,10 @@ package and that file, and compares each root's verdict (``breaks`` for the root
 Reported (``out/.../verdict.json``, rendered by ``report.py`` into ``docs/sweep.md``), per library
 and mode: the accuracy of the verdict, the accuracy of always answering "one graph", and every
 disagreement grouped by cause: for "breaks" where Dynamo kept one graph, the diagnostics counted
-for the root (rule and line); for "one graph" where Dynamo broke, the break Dynamo logged.
+for the root (rule and line), split by whether any of their lines ran in the sweep's eager runs of
+the model (``executed``): none ran means the root's context (configuration, inputs, mode) kept the
+model off those lines, which the analysis did not know; one ran means Dynamo ran it without a
+break (the rule is wrong there); for "one graph" where Dynamo broke, the break Dynamo logged.
 
 ``--alone N``: also checks the first N roots of each library one at a time (a roots file with that
 class alone) and reports where the verdict differs from the one of all roots checked together.
@@ -120,26 +123,42 @@ def root_breaks(checked, roots_path, mode):
     return out
 
 
-def root_causes(checked, roots_path, pkg_dir):
-    """{line (0-based): ["GM101 file:line", ...]} of the diagnostics counted for each root of the file."""
+def root_causes(checked, roots_path, pkg_dir, mode):
+    """{line (0-based): [(cause, rel, first, last)]} of the diagnostics counted for each root of the
+    file in ``mode``: cause "GM101 file:line", and the diagnostic's 1-based lines in its file."""
     out = {}
     for f in checked["files"]:
         rel = os.path.relpath(f["path"], pkg_dir)
         for d in f["diagnostics"]:
             reaching = d.get("roots") or ([d["root"]] if d.get("root") else [])
+            first, last = d["range"]["start"]["line"] + 1, d["range"]["end"]["line"] + 1
             for r in reaching:
-                if os.path.realpath(r["path"]) == os.path.realpath(roots_path):
-                    out.setdefault(r["line"], []).append("%s %s:%d" % (d["code"], rel, d["range"]["start"]["line"] + 1))
+                if os.path.realpath(r["path"]) != os.path.realpath(roots_path):
+                    continue
+                if r.get("modes") and mode not in r["modes"]:
+                    continue
+                out.setdefault(r["line"], []).append(("%s %s:%d" % (d["code"], rel, first), rel, first, last))
     return out
 
 
+def ran(entry_result, rel, first, last):
+    """Whether any line of [first, last] of ``rel`` ran in the sweep's eager runs of the entry."""
+    lines = compare.parse_ranges((entry_result.get("executed") or {}).get(rel, ""))
+    return any(l in lines for l in range(first, last + 1))
+
+
+NEVER_RAN = "breaks where Dynamo kept one graph: no counted diagnostic's line ran (the root's context decides)"
+RAN = "breaks where Dynamo kept one graph: a counted diagnostic's line ran without a break (the rule)"
+MISSED = "one graph where Dynamo broke"
+
+
 def judge_lib(lib, data, checked, roots_path, where, pkg_dir):
-    causes = root_causes(checked, roots_path, pkg_dir)
     modes = {}
     for mode in MODES:
+        causes = root_causes(checked, roots_path, pkg_dir, mode)
         breaks = root_breaks(checked, roots_path, mode)
         n = right = always = 0
-        wrong = {"breaks where Dynamo kept one graph": {}, "one graph where Dynamo broke": {}}
+        wrong = {NEVER_RAN: {}, RAN: {}, MISSED: {}}
         for line, (entry, m) in sorted(where.items()):
             if m != mode:
                 continue
@@ -153,13 +172,20 @@ def judge_lib(lib, data, checked, roots_path, where, pkg_dir):
             if said == truth:
                 continue
             if not said:
-                for c in sorted(set(causes.get(line, []))) or ["(no diagnostic listed)"]:
-                    wrong["breaks where Dynamo kept one graph"].setdefault(c, []).append(entry)
+                res = data["entries"][entry]
+                counted = causes.get(line, [])
+                executed = [c for c, rel, a, b in counted if ran(res, rel, a, b)]
+                if executed:
+                    for c in sorted(set(executed)):
+                        wrong[RAN].setdefault(c, []).append(entry)
+                else:
+                    for c in sorted({c for c, _, _, _ in counted}) or ["(no diagnostic listed)"]:
+                        wrong[NEVER_RAN].setdefault(c, []).append(entry)
             else:
                 sites = data["entries"][entry]["modes"][mode].get("sites") or []
                 for c in sorted({"%s %s (%s)" % (s.get("gb") or "?", s.get("site"), s.get("gb_type", "")[:60])
                                  for s in sites}) or ["(no site recorded)"]:
-                    wrong["one graph where Dynamo broke"].setdefault(c, []).append(entry)
+                    wrong[MISSED].setdefault(c, []).append(entry)
         modes[mode] = {"judged": n, "right": right, "always_one_graph": always, "disagreements": wrong}
     return modes
 
