@@ -541,8 +541,35 @@ def run_pair(orig, fixed, corpus):
         compare_runs(torch, c, eager, fixed_eager, comp, full)
         if c["declined"] and onodes.get(name) != fnodes.get(name):
             c["failures"].append("marked declined but the fix rewrote the case")
+        check_scriptable(torch, c, omod, fmod, name)
         finish(c)
     return entry
+
+
+def scripts(torch, module, name):
+    """None when torch.jit.script of the case's module works, else why not."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # torch.jit.script's own deprecation warning
+            torch.jit.script(getattr(module, name)())
+        return None
+    except Exception as e:  # noqa: BLE001 - the reason is the result
+        return short_exc(e)
+
+
+def check_scriptable(torch, c, omod, fmod, name):
+    """A fix keeps a module TorchScript compiles today scriptable (docs/rules/GM102.md, "TorchScript")."""
+    # where the project uses TorchScript (here: the file names torch.jit), as the fixes decide it
+    if not isinstance(getattr(omod, name, None), type) or "torch.jit." not in open(omod.__file__, encoding="utf-8").read():
+        return
+    before = scripts(torch, omod, name)
+    c["scriptable_before"] = before is None
+    if before is not None:
+        return
+    after = scripts(torch, fmod, name)
+    c["scriptable_after"] = after is None
+    if after is not None:
+        c["failures"].append("torch.jit.script works before the fix, not after: " + after)
 
 
 def compare_runs(torch, c, eager, fixed_eager, comp, full):

@@ -35,6 +35,7 @@ public final class CondRewrite implements Transformation {
     public Proposal propose(FixSite site) {
         String optionalTorch = site.optionalTorchProblem();
         if (optionalTorch != null) return Proposal.decline(optionalTorch);
+        if (TorchScriptCode.mayCompile(site)) return Proposal.decline(TorchScriptCode.reason("torch.cond with nested branch functions"));
         if (!(site.at() instanceof Expr cond) || !(site.statementOf(cond) instanceof Stmt.If i) || i.test() != cond) {
             return Proposal.decline("torch.cond applies to if statements");
         }

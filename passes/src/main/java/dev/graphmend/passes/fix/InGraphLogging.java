@@ -49,6 +49,7 @@ public final class InGraphLogging implements Transformation {
         }
         Stmt.Expr stmt = SideEffectSites.statement(site);
         if (stmt == null) return Proposal.decline("the call's result is used, so it cannot become an in-graph logger call");
+        if (TorchScriptCode.mayCompile(site)) return Proposal.decline(TorchScriptCode.reason("the in-graph logging operator"));
         String method = a.attr();
         if (OTHER_STANDARD.contains(method)) {
             return Proposal.decline("logger." + method + "() is not rewritten into the graph (only debug, info, warning, error, "

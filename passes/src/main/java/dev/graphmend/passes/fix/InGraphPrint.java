@@ -45,6 +45,7 @@ public final class InGraphPrint implements Transformation {
         }
         Stmt.Expr stmt = SideEffectSites.statement(site);
         if (stmt == null) return Proposal.decline("the call's result is used, so it cannot become an in-graph print");
+        if (TorchScriptCode.mayCompile(site)) return Proposal.decline(TorchScriptCode.reason("the in-graph print (torch._higher_order_ops.print)"));
         Format fmt = new Format(f, site.source());
         String sep = " ", end = "\n";
         for (Keyword k : call.keywords()) {

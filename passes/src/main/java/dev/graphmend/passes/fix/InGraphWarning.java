@@ -39,6 +39,7 @@ public final class InGraphWarning implements Transformation {
         }
         Stmt.Expr stmt = SideEffectSites.statement(site);
         if (stmt == null) return Proposal.decline("the call's result is used, so it cannot become an in-graph warning");
+        if (TorchScriptCode.mayCompile(site)) return Proposal.decline(TorchScriptCode.reason("the in-graph warning operator"));
         Expr category = call.args().size() > 1 ? call.args().get(1) : null;
         for (Keyword k : call.keywords()) {
             if ("category".equals(k.arg()) && category == null) {
