@@ -122,17 +122,22 @@ def case_blocks(source):
     return blocks
 
 
-def markers(path):
-    """{line: [codes]} for the GM1xx/GM2xx codes of the `# expect:` comments in the file."""
-    found = {}
+def comments(path):
+    """(line, text) of every comment token of the file."""
     with open(path, "rb") as f:
         for tok in tokenize.tokenize(f.readline):
             if tok.type == tokenize.COMMENT:
-                m = MARKER.search(tok.string)
-                if m:
-                    codes = CODE.findall(m.group(1))
-                    if codes:
-                        found.setdefault(tok.start[0], []).extend(codes)
+                yield tok.start[0], tok.string
+
+
+def markers(path):
+    """{line: [codes]} for the GM1xx/GM2xx codes of the `# expect:` comments in the file."""
+    found = {}
+    for line, text in comments(path):
+        m = MARKER.search(text)
+        codes = CODE.findall(m.group(1)) if m else []
+        if codes:
+            found.setdefault(line, []).extend(codes)
     return found
 
 
@@ -140,12 +145,10 @@ def verdict_markers(path):
     """{line: (mode, "one graph" | "breaks", name)} of the `# expect-verdict:` comments; name is the
     module-level `name = torch.compile(...)` the line assigns (None when the line assigns no one name)."""
     found = {}
-    with open(path, "rb") as f:
-        for tok in tokenize.tokenize(f.readline):
-            if tok.type == tokenize.COMMENT:
-                m = VERDICT.search(tok.string)
-                if m:
-                    found[tok.start[0]] = (m.group(1), m.group(2), None)
+    for line, text in comments(path):
+        m = VERDICT.search(text)
+        if m:
+            found[line] = (m.group(1), m.group(2), None)
     if found:
         with open(path, encoding="utf-8") as f:
             tree = ast.parse(f.read())

@@ -65,6 +65,7 @@ class DynamoOracleTest {
         List<String> errors = new ArrayList<>();
         Map<String, Path> byPath = new HashMap<>();
         for (Path f : files) byPath.put(f.toAbsolutePath().toString(), f);
+        int verdicts = 0;
         for (JsonElement fe : result.getAsJsonArray("files")) {
             JsonObject fo = fe.getAsJsonObject();
             Path file = byPath.get(fo.get("path").getAsString());
@@ -73,6 +74,22 @@ class DynamoOracleTest {
                 continue;
             }
             if (fo.has("error") && !fo.get("error").isJsonNull()) errors.add(file.getFileName() + ": " + fo.get("error").getAsString());
+            // each `# expect-verdict:` root, called alone in its mode (fixtures/README.md, "Verdict markers")
+            if (fo.has("verdicts")) {
+                for (JsonElement ve : fo.getAsJsonArray("verdicts")) {
+                    JsonObject v = ve.getAsJsonObject();
+                    String where = file.getFileName() + ":" + v.get("line").getAsInt() + " (" + v.get("mode").getAsString() + ")";
+                    verdicts++;
+                    if (v.has("error") && !v.get("error").isJsonNull()) {
+                        errors.add(where + ": verdict root: " + v.get("error").getAsString());
+                    } else if (v.get("training").isJsonNull() || v.get("training").getAsBoolean() != v.get("mode").getAsString().equals("train")) {
+                        errors.add(where + ": the compiled module is not in the marker's mode");
+                    } else if ((v.get("breaks").getAsInt() > 0) != v.get("expected").getAsString().equals("breaks")) {
+                        errors.add(where + ": marker says " + v.get("expected").getAsString() + ", Dynamo broke "
+                                + v.get("breaks").getAsInt() + " time(s)");
+                    }
+                }
+            }
             Map<Integer, List<String>> dynamo = new TreeMap<>(); // line -> "GBxxxx reason"
             for (JsonElement ce : fo.getAsJsonArray("cases")) {
                 JsonObject co = ce.getAsJsonObject();
@@ -163,6 +180,7 @@ class DynamoOracleTest {
 
         assertTrue(errors.isEmpty(), "fixture cases failed to run under Dynamo:\n" + String.join("\n", errors));
         assertTrue(tp + fn > 0, "Dynamo reported no breaks at all: the oracle observed nothing");
+        assertTrue(verdicts >= 14, "the oracle judged " + verdicts + " verdict markers (modes.py has 16)");
         assertTrue(precision >= 0.95 && recall >= 0.95, String.format(
                 "precision %.3f / recall %.3f below 0.95; see target/oracle/dynamo-report.txt", precision, recall));
     }

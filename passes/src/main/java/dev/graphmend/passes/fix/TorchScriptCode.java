@@ -26,18 +26,28 @@ import java.util.Set;
 final class TorchScriptCode {
     private TorchScriptCode() {}
 
-    private static final Set<String> API = Set.of("torch.jit.script", "torch.jit.is_scripting", "torch.jit.unused",
-            "torch.jit.ignore", "torch.jit.export", "torch.jit.Final", "torch.jit.interface", "torch.jit.annotate",
-            "torch.jit.script_method", "torch.jit.ScriptModule", "torch.jit._script.is_scripting");
+    private static final Set<String> API = Set.of("script", "is_scripting", "unused", "ignore", "export", "Final",
+            "interface", "annotate", "script_method", "ScriptModule");
 
+    /**
+     * Spelled, not resolved: {@code <...>.jit.<API>} anywhere in the module, or an import from
+     * {@code torch.jit} of one of them (resolving every name of every module of a project would
+     * cost more than the rare false positive of another module named {@code jit}).
+     */
     private static final SourceModule.Derived<Boolean> USES_TORCHSCRIPT = new SourceModule.Derived<>(
             "uses a TorchScript API", m -> {
                 if (!m.spellsAny(Set.of("jit"))) return false;
+                for (var imp : m.names().imports().all()) {
+                    String qn = imp.qualifiedName();
+                    if (qn != null && qn.startsWith("torch.jit.") && API.contains(qn.substring(qn.lastIndexOf('.') + 1))) return true;
+                }
                 List<Node> todo = new ArrayList<>();
                 todo.add(m.ir().module());
                 while (!todo.isEmpty()) {
                     Node n = todo.remove(todo.size() - 1);
-                    if ((n instanceof Expr.Attribute || n instanceof Expr.Name) && API.contains(m.names().qualifiedName((Expr) n))) {
+                    if (n instanceof Expr.Attribute a && API.contains(a.attr())
+                            && (a.value() instanceof Expr.Attribute b && b.attr().equals("jit")
+                                || a.value() instanceof Expr.Name j && j.id().equals("jit"))) {
                         return true;
                     }
                     n.forEachChild(todo::add);
