@@ -84,10 +84,11 @@ public final class FullGraphReadiness {
          * and naming the mode when the root is compiled in one.
          */
         public String sentence() {
-            if (differsByMode()) return "in eval mode: " + eval.sentence() + "; in train mode: " + train.sentence();
-            if (modes == Modes.EVAL) return "(eval mode) " + all.sentence();
-            if (modes == Modes.TRAIN) return "(train mode) " + all.sentence();
-            return all.sentence();
+            String half = (modes & Modes.FP32) == 0 ? ", half precision" : "";
+            if (differsByMode()) return "in eval mode" + half + ": " + eval.sentence() + "; in train mode" + half + ": " + train.sentence();
+            if ((modes & Modes.TRAIN) == 0) return "(eval mode" + half + ") " + all.sentence();
+            if ((modes & Modes.EVAL) == 0) return "(train mode" + half + ") " + all.sentence();
+            return half.isEmpty() ? all.sentence() : "(half precision) " + all.sentence();
         }
     }
 

@@ -12,27 +12,45 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A module's two modes, eval and train ({@code nn.Module.training}), as a set of bits, and in
- * which of them each statement of a function runs as far as its {@code self.training} tests
- * decide (docs/compile-regions.md, "Modes"). Dynamo specializes on {@code self.training}: the
- * branch the module's mode does not take is never traced, so a break there is no break of a
- * root compiled in that mode.
+ * The contexts a compiled module runs in, as a set of bits: its mode, eval or train
+ * ({@code nn.Module.training}), times its dtype, float32 or half precision (float16/bfloat16); and
+ * in which of them each statement of a function runs as far as its {@code self.training} and
+ * {@code x.dtype == torch.float16} tests decide (docs/compile-regions.md, "Modes"). Dynamo
+ * specializes on both: the branch a root's context does not take is never traced, so a break there
+ * is no break of that root.
  */
 public final class Modes {
     private Modes() {}
 
-    public static final int EVAL = 1;
-    public static final int TRAIN = 2;
-    /** Either mode: what is not known. */
+    private static final int EVAL_FP32 = 1, TRAIN_FP32 = 2, EVAL_HALF = 4, TRAIN_HALF = 8;
+    /** Eval mode, either dtype. */
+    public static final int EVAL = EVAL_FP32 | EVAL_HALF;
+    /** Train mode, either dtype. */
+    public static final int TRAIN = TRAIN_FP32 | TRAIN_HALF;
+    /** Float32 (a module's parameters when built), either mode. */
+    public static final int FP32 = EVAL_FP32 | TRAIN_FP32;
+    /** Half precision (float16 or bfloat16), either mode. */
+    public static final int HALF = EVAL_HALF | TRAIN_HALF;
+    /** Every context: what is not known. */
     public static final int BOTH = EVAL | TRAIN;
 
-    /** "eval", "train", or "eval and train". */
+    /** "eval", "train", or "eval and train": the modes among the contexts. */
     public static String describe(int modes) {
-        return switch (modes) {
-            case EVAL -> "eval";
-            case TRAIN -> "train";
-            case BOTH -> "eval and train";
-            default -> "no mode";
+        boolean eval = (modes & EVAL) != 0, train = (modes & TRAIN) != 0;
+        return eval && train ? "eval and train" : eval ? "eval" : train ? "train" : "no mode";
+    }
+
+    /**
+     * The dtype context a spelled dtype gives: {@code torch.float16}, {@code torch.half},
+     * {@code torch.bfloat16} → {@link #HALF}; {@code torch.float32}, {@code torch.float} →
+     * {@link #FP32}; 0 for anything else.
+     */
+    public static int dtypeNamed(Expr e) {
+        if (!(e instanceof Expr.Attribute a) || !(a.value() instanceof Expr.Name n) || !n.id().equals("torch")) return 0;
+        return switch (a.attr()) {
+            case "float16", "half", "bfloat16" -> HALF;
+            case "float32", "float" -> FP32;
+            default -> 0;
         };
     }
 
@@ -176,6 +194,8 @@ public final class Modes {
     /** The modes in which {@code test} can be true. */
     public static int whenTrue(Expr test, String self) {
         if (isTraining(test, self)) return TRAIN;
+        int d = dtypeTest(test);
+        if (d != 0) return d > 0 ? HALF : BOTH;
         if (test instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) return whenFalse(u.operand(), self);
         if (test instanceof Expr.BoolOp b) {
             boolean and = b.op() == BoolOperator.And;
@@ -188,7 +208,7 @@ public final class Modes {
 
     /** Whether {@code test} reads nothing but the mode: {@code self.training}, its negations and and/or of them. */
     private static boolean isModeTest(Expr test, String self) {
-        if (isTraining(test, self)) return true;
+        if (isTraining(test, self) || dtypeTest(test) != 0) return true;
         if (test instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) return isModeTest(u.operand(), self);
         if (test instanceof Expr.BoolOp b) return b.values().stream().allMatch(v -> isModeTest(v, self));
         return false;
@@ -197,6 +217,8 @@ public final class Modes {
     /** The modes in which {@code test} can be false. */
     public static int whenFalse(Expr test, String self) {
         if (isTraining(test, self)) return EVAL;
+        int d = dtypeTest(test);
+        if (d != 0) return d > 0 ? BOTH : HALF;
         if (test instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) return whenTrue(u.operand(), self);
         if (test instanceof Expr.BoolOp b) {
             boolean and = b.op() == BoolOperator.And;
@@ -214,6 +236,39 @@ public final class Modes {
     private static boolean isTraining(Expr e, String self) {
         return e instanceof Expr.Attribute a && a.attr().equals("training") && a.value() instanceof Expr.Name n
                 && (n.id().equals("self") || n.id().equals(self));
+    }
+
+    /**
+     * A comparison of a {@code .dtype} with spelled dtypes: +1 when it can be true only in half
+     * precision ({@code x.dtype == torch.float16}, {@code x.dtype in (torch.float16, torch.bfloat16)},
+     * {@code x.dtype != torch.float32}), -1 when it can be false only there ({@code !=} half,
+     * {@code == torch.float32}), 0 otherwise. In a float32 root every tensor it computes is float32;
+     * in a half one a dtype may be either, so only one side is decided. A test of the dtype reads no
+     * tensor value: Dynamo decides it while tracing.
+     */
+    private static int dtypeTest(Expr test) {
+        if (!(test instanceof Expr.Compare c) || c.ops().size() != 1) return 0;
+        Expr left = c.left(), right = c.comparators().get(0);
+        if (!(left instanceof Expr.Attribute la && la.attr().equals("dtype"))) {
+            if (!(right instanceof Expr.Attribute ra && ra.attr().equals("dtype"))) return 0;
+            Expr t = left;
+            left = right;
+            right = t;
+        }
+        List<Expr> named = right instanceof Expr.Tuple t ? t.elts() : right instanceof Expr.List l ? l.elts() : List.of(right);
+        int kinds = 0;
+        for (Expr n : named) {
+            int d = dtypeNamed(n);
+            if (d == 0) return 0;
+            kinds |= d;
+        }
+        if (kinds == BOTH) return 0; // both float32 and half: no side decided
+        boolean half = kinds == HALF;
+        return switch (c.ops().get(0)) {
+            case Eq, In -> half ? 1 : -1;
+            case NotEq, NotIn -> half ? -1 : 1;
+            default -> 0;
+        };
     }
 
     private static String firstParameter(Stmt.FunctionDef def) {
