@@ -1,9 +1,7 @@
 package dev.graphmend.passes.analysis;
 
 import dev.graphmend.ir.ast.BoolOperator;
-import dev.graphmend.ir.ast.ExceptHandler;
 import dev.graphmend.ir.ast.Expr;
-import dev.graphmend.ir.ast.MatchCase;
 import dev.graphmend.ir.ast.Span;
 import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.ir.ast.UnaryOperator;
@@ -153,36 +151,11 @@ public final class Modes {
                 int afterElse = walk(i.orelse(), modes & f, self, out);
                 // the statements after run in the modes either branch falls through in
                 modes = (endsPath(i.body()) ? 0 : afterBody) | (endsPath(i.orelse()) ? 0 : afterElse);
-            } else if (s instanceof Stmt.For x) {
-                walk(x.body(), modes, self, out);
-                walk(x.orelse(), modes, self, out);
-            } else if (s instanceof Stmt.AsyncFor x) {
-                walk(x.body(), modes, self, out);
-                walk(x.orelse(), modes, self, out);
-            } else if (s instanceof Stmt.While x) {
-                walk(x.body(), modes, self, out);
-                walk(x.orelse(), modes, self, out);
-            } else if (s instanceof Stmt.With x) {
-                walk(x.body(), modes, self, out);
-            } else if (s instanceof Stmt.AsyncWith x) {
-                walk(x.body(), modes, self, out);
-            } else if (s instanceof Stmt.Try x) {
-                tryBlocks(x.body(), x.handlers(), x.orelse(), x.finalbody(), modes, self, out);
-            } else if (s instanceof Stmt.TryStar x) {
-                tryBlocks(x.body(), x.handlers(), x.orelse(), x.finalbody(), modes, self, out);
-            } else if (s instanceof Stmt.Match x) {
-                for (MatchCase c : x.cases()) walk(c.body(), modes, self, out);
+            } else {
+                for (List<Stmt> block : Statements.nestedBlocks(s)) walk(block, modes, self, out);
             }
         }
         return modes;
-    }
-
-    private static void tryBlocks(List<Stmt> body, List<ExceptHandler> handlers, List<Stmt> orelse, List<Stmt> finalbody,
-                                  int modes, String self, Map<Stmt, Integer> out) {
-        walk(body, modes, self, out);
-        for (ExceptHandler h : handlers) walk(h.body(), modes, self, out);
-        walk(orelse, modes, self, out);
-        walk(finalbody, modes, self, out);
     }
 
     private static boolean endsPath(List<Stmt> body) {

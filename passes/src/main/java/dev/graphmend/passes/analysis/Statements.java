@@ -77,33 +77,36 @@ public final class Statements {
                 if (p <= 0) walk(i.orelse(), out, compiling, truth);
                 if (p > 0 && endsPath(i.body())) return; // the rest runs only in eager mode
                 if (p < 0 && endsPath(i.orelse())) return;
-            } else if (s instanceof Stmt.For f) {
-                walk(f.body(), out, compiling, truth);
-                walk(f.orelse(), out, compiling, truth);
-            } else if (s instanceof Stmt.AsyncFor f) {
-                walk(f.body(), out, compiling, truth);
-                walk(f.orelse(), out, compiling, truth);
-            } else if (s instanceof Stmt.While w) {
-                walk(w.body(), out, compiling, truth);
-                walk(w.orelse(), out, compiling, truth);
-            } else if (s instanceof Stmt.With w) {
-                walk(w.body(), out, compiling, truth);
-            } else if (s instanceof Stmt.AsyncWith w) {
-                walk(w.body(), out, compiling, truth);
-            } else if (s instanceof Stmt.Try t) {
-                walk(t.body(), out, compiling, truth);
-                for (ExceptHandler h : t.handlers()) walk(h.body(), out, compiling, truth);
-                walk(t.orelse(), out, compiling, truth);
-                walk(t.finalbody(), out, compiling, truth);
-            } else if (s instanceof Stmt.TryStar t) {
-                walk(t.body(), out, compiling, truth);
-                for (ExceptHandler h : t.handlers()) walk(h.body(), out, compiling, truth);
-                walk(t.orelse(), out, compiling, truth);
-                walk(t.finalbody(), out, compiling, truth);
-            } else if (s instanceof Stmt.Match m) {
-                for (MatchCase c : m.cases()) walk(c.body(), out, compiling, truth);
+            } else {
+                for (List<Stmt> b : nestedBlocks(s)) walk(b, out, compiling, truth);
             }
         }
+    }
+
+    /**
+     * The statement blocks nested in a compound statement other than an {@code if} and a function
+     * or class definition: a loop's body and {@code else}, a {@code with} body, a {@code try}'s body,
+     * handlers, {@code else} and {@code finally}, a {@code match}'s cases; none for any other.
+     */
+    public static List<List<Stmt>> nestedBlocks(Stmt s) {
+        if (s instanceof Stmt.For f) return List.of(f.body(), f.orelse());
+        if (s instanceof Stmt.AsyncFor f) return List.of(f.body(), f.orelse());
+        if (s instanceof Stmt.While w) return List.of(w.body(), w.orelse());
+        if (s instanceof Stmt.With w) return List.of(w.body());
+        if (s instanceof Stmt.AsyncWith w) return List.of(w.body());
+        if (s instanceof Stmt.Try t) return tryBlocks(t.body(), t.handlers(), t.orelse(), t.finalbody());
+        if (s instanceof Stmt.TryStar t) return tryBlocks(t.body(), t.handlers(), t.orelse(), t.finalbody());
+        if (s instanceof Stmt.Match m) return m.cases().stream().map(MatchCase::body).toList();
+        return List.of();
+    }
+
+    private static List<List<Stmt>> tryBlocks(List<Stmt> body, List<ExceptHandler> handlers, List<Stmt> orelse, List<Stmt> finalbody) {
+        List<List<Stmt>> out = new java.util.ArrayList<>();
+        out.add(body);
+        for (ExceptHandler h : handlers) out.add(h.body());
+        out.add(orelse);
+        out.add(finalbody);
+        return out;
     }
 
     /**
