@@ -376,26 +376,23 @@ def run_case(torch_mod, recorder, gb_ids, path, module, name):
         return result
 
     dynamo = torch_mod._dynamo
-    dynamo.reset()
-    dynamo.utils.counters.clear()
-    recorder.events = []
-    try:
-        if target is None:
-            # the program's own call: only what its torch.compile forms compile is traced
-            torch_mod.manual_seed(0)
-            runs[name]()
-        elif hasattr(dynamo, "explain"):
-            dynamo.explain(target)(*args)
-        else:
-            def backend(gm, example_inputs):
-                return gm.forward
-            torch_mod.compile(target, backend=backend)(*args)
-    except Exception as e:  # noqa: BLE001 - reported, not dropped
-        result["error"] = "%s: %s" % (type(e).__name__, first_line(str(e)))
-        traceback.print_exc(file=sys.stderr)
-    events, recorder.events = recorder.events, None
-    counted = [msg for msg, n in dynamo.utils.counters["graph_break"].items() if n > 0]
-    dynamo.reset()
+    seen_breaks = {}
+    with recording(torch_mod, recorder, seen_breaks):
+        try:
+            if target is None:
+                # the program's own call: only what its torch.compile forms compile is traced
+                torch_mod.manual_seed(0)
+                runs[name]()
+            elif hasattr(dynamo, "explain"):
+                dynamo.explain(target)(*args)
+            else:
+                def backend(gm, example_inputs):
+                    return gm.forward
+                torch_mod.compile(target, backend=backend)(*args)
+        except Exception as e:  # noqa: BLE001 - reported, not dropped
+            result["error"] = "%s: %s" % (type(e).__name__, first_line(str(e)))
+            traceback.print_exc(file=sys.stderr)
+    events, counted = seen_breaks["events"], seen_breaks["counted"]
     if counted and not events:
         # Safety net: Dynamo counted a break that never went through log_graph_break.
         result["breaks"].append({"line": None, "reason": "counted but not logged: " + first_line(counted[0]),
@@ -442,24 +439,35 @@ def run_verdict(torch_mod, recorder, module, line, mode, name, args):
     if name is None:
         result["error"] = "the marker's line assigns no one name"
         return result
+    seen_breaks = {}
+    with recording(torch_mod, recorder, seen_breaks):
+        try:
+            compiled = getattr(module, name)
+            inner = getattr(compiled, "_orig_mod", compiled)
+            result["training"] = getattr(inner, "training", None)
+            torch_mod.manual_seed(0)
+            compiled(*args)
+        except Exception as e:  # noqa: BLE001 - reported, not dropped
+            result["error"] = "%s: %s" % (type(e).__name__, first_line(str(e)))
+            traceback.print_exc(file=sys.stderr)
+    result["breaks"] = len(seen_breaks["events"]) or len(seen_breaks["counted"])
+    return result
+
+
+@contextlib.contextmanager
+def recording(torch_mod, recorder, out):
+    """Runs the block on a reset Dynamo and puts the breaks it logged into ``out["events"]``
+    (the recorder's) and ``out["counted"]`` (Dynamo's graph_break counters), then resets again."""
     dynamo = torch_mod._dynamo
     dynamo.reset()
     dynamo.utils.counters.clear()
     recorder.events = []
     try:
-        compiled = getattr(module, name)
-        inner = getattr(compiled, "_orig_mod", compiled)
-        result["training"] = getattr(inner, "training", None)
-        torch_mod.manual_seed(0)
-        compiled(*args)
-    except Exception as e:  # noqa: BLE001 - reported, not dropped
-        result["error"] = "%s: %s" % (type(e).__name__, first_line(str(e)))
-        traceback.print_exc(file=sys.stderr)
-    events, recorder.events = recorder.events, None
-    counted = [msg for msg, n in dynamo.utils.counters["graph_break"].items() if n > 0]
-    dynamo.reset()
-    result["breaks"] = len(events) or len(counted)
-    return result
+        yield
+    finally:
+        out["events"], recorder.events = recorder.events, None
+        out["counted"] = [msg for msg, n in dynamo.utils.counters["graph_break"].items() if n > 0]
+        dynamo.reset()
 
 
 def analyse(paths):
