@@ -34,6 +34,16 @@ public final class Findings extends AbstractMap<SourceModule, List<Diagnostic>> 
 
         /** The roots that reach {@code diagnostic} of {@code module}, each with the modes in which they do. */
         Map<Diagnostic.Root, Integer> rootsOf(SourceModule module, Diagnostic diagnostic);
+
+        /**
+         * The root to name as the one a diagnostic was compiled from ("compiled via …"): the
+         * diagnostic's own when it reaches the diagnostic in some mode, else the first root that
+         * does (the diagnostic's own reaches its function, but maybe not in the modes the line
+         * runs in), else the diagnostic's own.
+         */
+        default Diagnostic.Root namedRoot(SourceModule module, Diagnostic diagnostic) {
+            return diagnostic.root();
+        }
     }
 
     /** A compile root and the modes it is compiled in ({@code Modes.EVAL}, {@code TRAIN} or {@code BOTH}). */

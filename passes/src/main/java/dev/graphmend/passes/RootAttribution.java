@@ -35,8 +35,32 @@ final class RootAttribution implements Findings.Attribution {
     }
 
     @Override
+    public Diagnostic.Root namedRoot(SourceModule module, Diagnostic d) {
+        if (d.root() == null) return null;
+        CompileRegions.Reached inner = innermost(module, d);
+        // a statement that runs in every mode its function runs in: the diagnostic's own root reaches it
+        if (inner == null || Modes.atSpan(inner.function().def(), d.span()) == Modes.BOTH) return d.root();
+        Map<Diagnostic.Root, Integer> reaching = rootsOf(module, d);
+        if (reaching.isEmpty() || reaching.containsKey(d.root())) return d.root();
+        return reaching.keySet().iterator().next();
+    }
+
+    @Override
     public synchronized Map<Diagnostic.Root, Integer> rootsOf(SourceModule module, Diagnostic d) {
         if (d.root() == null) return Map.of();
+        CompileRegions.Reached inner = innermost(module, d);
+        if (inner == null) return Map.of(d.root(), Modes.BOTH); // not found again: the root it names, as it names it
+        int here = Modes.atSpan(inner.function().def(), d.span());
+        Map<Diagnostic.Root, Integer> out = new LinkedHashMap<>();
+        for (var e : regions.rootsReaching(inner.function()).entrySet()) {
+            int modes = e.getValue() & here;
+            if (modes != 0) out.put(e.getKey(), modes);
+        }
+        return out;
+    }
+
+    /** The innermost reached function around the diagnostic; null when none is. */
+    private synchronized CompileRegions.Reached innermost(SourceModule module, Diagnostic d) {
         if (byModule == null) {
             byModule = new IdentityHashMap<>();
             for (CompileRegions.Reached r : regions.reached()) {
@@ -51,13 +75,6 @@ final class RootAttribution implements Findings.Attribution {
                 inner = r;
             }
         }
-        if (inner == null) return Map.of(d.root(), Modes.BOTH); // not found again: the root it names, as it names it
-        int here = Modes.atSpan(inner.function().def(), d.span());
-        Map<Diagnostic.Root, Integer> out = new LinkedHashMap<>();
-        for (var e : regions.rootsReaching(inner.function()).entrySet()) {
-            int modes = e.getValue() & here;
-            if (modes != 0) out.put(e.getKey(), modes);
-        }
-        return out;
+        return inner;
     }
 }

@@ -256,9 +256,10 @@ final class CheckCommand {
                 out.write(m.path() + ":" + (r[0] + 1) + ":" + (r[1] + 1) + ": " + d.code()
                         + (fixable(d, config.unsafeFixes()) ? " [*]" : "") + " [" + d.severity().id() + "] "
                         + d.message() + "\n");
-                if (d.root() != null && !(d.root().path().equals(m.path()) && d.root().line() <= d.span().line()
-                        && isSameFunctionRoot(d))) {
-                    out.write("    compiled via " + d.root().description() + " at " + d.root().path() + ":" + d.root().line() + "\n");
+                Diagnostic.Root root = found instanceof dev.graphmend.passes.Findings f ? f.attribution().namedRoot(m, d) : d.root();
+                if (root != null && !(root.path().equals(m.path()) && root.line() <= d.span().line()
+                        && isSameFunctionRoot(root))) {
+                    out.write("    compiled via " + root.description() + " at " + root.path() + ":" + root.line() + "\n");
                 }
                 if (full) out.write(snippet(lines, d, r));
             }
@@ -313,8 +314,8 @@ final class CheckCommand {
     }
 
     /** A root in the same file above the finding is usually its own function: no need to repeat it. */
-    private static boolean isSameFunctionRoot(Diagnostic d) {
-        return d.root().description().startsWith("forward of") || d.root().description().startsWith("function ");
+    private static boolean isSameFunctionRoot(Diagnostic.Root root) {
+        return root.description().startsWith("forward of") || root.description().startsWith("function ");
     }
 
     private static List<SourceModule> sorted(List<SourceModule> modules) {
@@ -338,7 +339,7 @@ final class CheckCommand {
             JsonArray ds = new JsonArray();
             for (Diagnostic d : found.get(m)) {
                 if (d.code().equals("GM000")) parseErrors++;
-                JsonObject o = DiagnosticJson.of(d, found.fixesFor(m, d), m.ir().lines());
+                JsonObject o = DiagnosticJson.of(d, found.attribution().namedRoot(m, d), found.fixesFor(m, d), m.ir().lines());
                 if (readiness != null) o.add("roots", DiagnosticJson.roots(found.attribution().rootsOf(m, d)));
                 ds.add(o);
             }

@@ -12,7 +12,7 @@ final class DiagnosticJson {
     private DiagnosticJson() {}
 
     /** {@code fixes}: the diagnostic's fixes with their edits built (the analysis may only describe them). */
-    static JsonObject of(Diagnostic d, java.util.List<Diagnostic.Fix> built, LineIndex lines) {
+    static JsonObject of(Diagnostic d, Diagnostic.Root root, java.util.List<Diagnostic.Fix> built, LineIndex lines) {
         JsonObject o = new JsonObject();
         o.addProperty("code", d.code());
         o.addProperty("name", d.rule().name());
@@ -22,13 +22,13 @@ final class DiagnosticJson {
         JsonArray ids = new JsonArray();
         d.dynamoIds().forEach(ids::add);
         o.add("dynamo", ids);
-        if (d.root() == null) {
+        if (root == null) {
             o.add("root", JsonNull.INSTANCE);
         } else {
             JsonObject r = new JsonObject();
-            r.addProperty("path", d.root().path());
-            r.addProperty("line", d.root().line() - 1);
-            r.addProperty("description", d.root().description());
+            r.addProperty("path", root.path());
+            r.addProperty("line", root.line() - 1);
+            r.addProperty("description", root.description());
             o.add("root", r);
         }
         JsonArray fixes = new JsonArray();

@@ -202,6 +202,31 @@ class CheckCommandTest {
     }
 
     @Test
+    void compiledViaNamesARootThatRunsTheLineInItsMode(@TempDir Path dir) throws Exception {
+        String text = String.join("\n",
+                "import torch",
+                "",
+                "class Net(torch.nn.Module):",
+                "    def forward(self, x):",
+                "        if self.training:",
+                "            print('train', x)",            // reached by both roots' forward, run by the second only
+                "        return x",
+                "",
+                "def build():",
+                "    a = torch.compile(Net().eval())",
+                "    b = torch.compile(Net())",
+                "    return a, b",
+                "");
+        Path f = Files.writeString(dir.resolve("m.py"), text);
+        Run r = run("check", "--assume-compiled", "explicit", f.toString());
+        assertTrue(r.out().contains("compiled via torch.compile(Net(...)) at " + f + ":11"), r.out());
+        Run json = run("check", "--format", "json", "--assume-compiled", "explicit", f.toString());
+        JsonObject d = JsonParser.parseString(json.out()).getAsJsonObject().getAsJsonArray("files").get(0).getAsJsonObject()
+                .getAsJsonArray("diagnostics").get(0).getAsJsonObject();
+        assertEquals(10, d.getAsJsonObject("root").get("line").getAsInt(), d.toString()); // 0-based
+    }
+
+    @Test
     void summarySaysEachModeWhenARootCompiledInEitherBreaksInOne(@TempDir Path dir) throws Exception {
         String text = String.join("\n",
                 "import torch",
