@@ -35,7 +35,9 @@ Per case, in a fresh process per pair (the fixed files change global Dynamo conf
   * a declined case must be left unchanged (same AST) and keep its breaks.
 Failures: outputs differ, a raise not preserved, fullgraph fails although no break is left, breaks
 left in a case that is not declined, a declined case rewritten or without breaks, side effects that
-differ, a case error (missing in the fixed file, an input that fails, a crash under Dynamo).
+differ, a case error (missing in the fixed file, an input that fails, a crash under Dynamo), and, in
+a file that names ``torch.jit.`` (a project that uses TorchScript), a module case that
+``torch.jit.script`` compiles before the fix but not after (``scriptable_before``/``scriptable_after``).
 
 ``--corpus`` runs the before-files only and checks the corpus itself: marker lines equal Dynamo's
 break lines, every case has at least three inputs that are deterministic and FP32, together execute
@@ -560,8 +562,11 @@ def scripts(torch, module, name):
 def check_scriptable(torch, c, omod, fmod, name):
     """A fix keeps a module TorchScript compiles today scriptable (docs/rules/GM102.md, "TorchScript")."""
     # where the project uses TorchScript (here: the file names torch.jit), as the fixes decide it
-    if not isinstance(getattr(omod, name, None), type) or "torch.jit." not in open(omod.__file__, encoding="utf-8").read():
+    if not isinstance(getattr(omod, name, None), type):
         return
+    with open(omod.__file__, encoding="utf-8") as f:
+        if "torch.jit." not in f.read():
+            return
     before = scripts(torch, omod, name)
     c["scriptable_before"] = before is None
     if before is not None:

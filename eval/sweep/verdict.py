@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -210,11 +211,11 @@ def main(argv=None):
             continue
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
-        ran = sorted(e for e, r in data["entries"].items() if r.get("status") in ("ran", "partial"))
-        classes = compare.class_imports(ns.python, ran)
-        configs = config_classes(ns.python, ran, data) if lib == "transformers" else {}
+        built = sorted(e for e, r in data["entries"].items() if r.get("status") in ("ran", "partial"))
+        classes = compare.class_imports(ns.python, built)
+        configs = config_classes(ns.python, built, data) if lib == "transformers" else {}
         pkg_dir = info[lib]["dir"]
-        roots_path, where = roots_file(scratch, lib, ran, classes, configs)
+        roots_path, where = roots_file(scratch, lib, built, classes, configs)
         sys.stderr.write("[verdict] %s: graphmend check --summary over %s (%d roots)\n" % (lib, pkg_dir, len(where)))
         checked = check_summary(pkg_dir, roots_path, torch_version)
         lib_report = {"version": info[lib]["version"], "roots": len(where),
@@ -234,6 +235,7 @@ def main(argv=None):
                         differ.append({"entry": entry, "mode": mode, "alone_one_graph": a, "together_one_graph": t})
             lib_report["alone"] = {"checked": tried, "differ": differ}
         report["libs"][lib] = lib_report
+    shutil.rmtree(scratch, ignore_errors=True)
     out = os.path.join(results, "verdict.json")
     with open(out, "w", encoding="utf-8") as f:
         json.dump(report, f, indent=1, sort_keys=True)

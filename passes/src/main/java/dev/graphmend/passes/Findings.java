@@ -30,7 +30,7 @@ public final class Findings extends AbstractMap<SourceModule, List<Diagnostic>> 
      */
     public interface Attribution {
         /** Every root, in the order found, with the modes it is compiled in. */
-        List<RootModes> roots();
+        List<CompiledRoot> roots();
 
         /** The roots that reach {@code diagnostic} of {@code module}, each with the modes in which they do. */
         Map<Diagnostic.Root, Integer> rootsOf(SourceModule module, Diagnostic diagnostic);
@@ -46,8 +46,8 @@ public final class Findings extends AbstractMap<SourceModule, List<Diagnostic>> 
         }
     }
 
-    /** A compile root and the modes it is compiled in ({@code Modes.EVAL}, {@code TRAIN} or {@code BOTH}). */
-    public record RootModes(Diagnostic.Root root, int modes) {}
+    /** A compile root and the contexts it is compiled in ({@code Modes}: its mode and dtype, or every one when not known). */
+    public record CompiledRoot(Diagnostic.Root root, int modes) {}
 
     Findings(Map<SourceModule, List<Diagnostic>> byModule, List<String> internalErrors, FixBuilder fixBuilder,
              Attribution attribution) {
@@ -63,10 +63,10 @@ public final class Findings extends AbstractMap<SourceModule, List<Diagnostic>> 
      */
     public static Findings of(Map<SourceModule, List<Diagnostic>> byModule, List<String> internalErrors) {
         Attribution named = new Attribution() {
-            @Override public List<RootModes> roots() {
+            @Override public List<CompiledRoot> roots() {
                 java.util.LinkedHashSet<Diagnostic.Root> roots = new java.util.LinkedHashSet<>();
                 for (List<Diagnostic> l : byModule.values()) for (Diagnostic d : l) if (d.root() != null) roots.add(d.root());
-                return roots.stream().map(r -> new RootModes(r, dev.graphmend.passes.analysis.Modes.BOTH)).toList();
+                return roots.stream().map(r -> new CompiledRoot(r, dev.graphmend.passes.analysis.Modes.BOTH)).toList();
             }
 
             @Override public Map<Diagnostic.Root, Integer> rootsOf(SourceModule module, Diagnostic d) {

@@ -101,7 +101,7 @@ public final class FullGraphReadiness {
                                 AnalysisConfig config, boolean allRoots) {
         boolean captures = !config.torchBefore(2, 10);
         Map<Diagnostic.Root, Integer> modes = new LinkedHashMap<>();
-        for (Findings.RootModes r : attribution.roots()) modes.merge(r.root(), r.modes(), (a, b) -> a | b);
+        for (Findings.CompiledRoot r : attribution.roots()) modes.merge(r.root(), r.modes(), (a, b) -> a | b);
         Map<Diagnostic.Root, Counts[]> counts = new LinkedHashMap<>(); // all, eval, train
         if (allRoots) for (Diagnostic.Root r : modes.keySet()) counts.put(r, new Counts[] {Counts.NONE, Counts.NONE, Counts.NONE});
         for (var e : found.entrySet()) {

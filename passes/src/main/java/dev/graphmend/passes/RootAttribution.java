@@ -14,49 +14,54 @@ import java.util.Map;
 /**
  * {@link Findings.Attribution} of one analysis (docs/cli.md, "Full-graph readiness"): a diagnostic
  * belongs to the innermost compiled function around it; every root that reaches that function
- * reaches it, in the modes the root reaches the function in, narrowed by the
- * {@code self.training} tests around the diagnostic inside it.
+ * reaches it, in the modes the root reaches the function in, narrowed by the mode and dtype
+ * tests around the diagnostic inside it ({@code Modes.atSpan}).
  */
 final class RootAttribution implements Findings.Attribution {
     private final CompileRegions regions;
     private Map<SourceModule, List<CompileRegions.Reached>> byModule; // built on first request
+    private final Map<Diagnostic, Map<Diagnostic.Root, Integer>> byDiagnostic = new IdentityHashMap<>();
 
     RootAttribution(CompileRegions regions) {
         this.regions = regions;
     }
 
     @Override
-    public List<Findings.RootModes> roots() {
+    public List<Findings.CompiledRoot> roots() {
         Map<Diagnostic.Root, Integer> out = new LinkedHashMap<>();
         for (CompileRegions.CompileRoot r : regions.compileRoots()) out.merge(r.root(), r.modes(), (a, b) -> a | b);
-        List<Findings.RootModes> list = new ArrayList<>();
-        out.forEach((r, m) -> list.add(new Findings.RootModes(r, m)));
+        List<Findings.CompiledRoot> list = new ArrayList<>();
+        out.forEach((r, m) -> list.add(new Findings.CompiledRoot(r, m)));
         return list;
     }
 
     @Override
     public Diagnostic.Root namedRoot(SourceModule module, Diagnostic d) {
         if (d.root() == null) return null;
+        // a line that runs in every mode its function runs in: the diagnostic's own root reaches it,
+        // and the roots reaching every function (a walk from each root) need not be found
         CompileRegions.Reached inner = innermost(module, d);
-        // a statement that runs in every mode its function runs in: the diagnostic's own root reaches it
         if (inner == null || Modes.atSpan(inner.function().def(), d.span()) == Modes.BOTH) return d.root();
         Map<Diagnostic.Root, Integer> reaching = rootsOf(module, d);
         if (reaching.isEmpty() || reaching.containsKey(d.root())) return d.root();
-        return reaching.keySet().iterator().next();
+        return reaching.keySet().iterator().next(); // the line runs in modes the diagnostic's own root does not reach it in
     }
 
     @Override
     public synchronized Map<Diagnostic.Root, Integer> rootsOf(SourceModule module, Diagnostic d) {
         if (d.root() == null) return Map.of();
-        CompileRegions.Reached inner = innermost(module, d);
-        if (inner == null) return Map.of(d.root(), Modes.BOTH); // not found again: the root it names, as it names it
-        int here = Modes.atSpan(inner.function().def(), d.span());
-        Map<Diagnostic.Root, Integer> out = new LinkedHashMap<>();
-        for (var e : regions.rootsReaching(inner.function()).entrySet()) {
-            int modes = e.getValue() & here;
-            if (modes != 0) out.put(e.getKey(), modes);
-        }
-        return out;
+        // the CLI asks for each diagnostic up to three times (summary, its roots, the root it names)
+        return byDiagnostic.computeIfAbsent(d, k -> {
+            CompileRegions.Reached inner = innermost(module, d);
+            if (inner == null) return Map.of(d.root(), Modes.BOTH); // not found again: the root it names, as it names it
+            int here = Modes.atSpan(inner.function().def(), d.span());
+            Map<Diagnostic.Root, Integer> out = new LinkedHashMap<>();
+            for (var e : regions.rootsReaching(inner.function()).entrySet()) {
+                int modes = e.getValue() & here;
+                if (modes != 0) out.put(e.getKey(), modes);
+            }
+            return out;
+        });
     }
 
     /** The innermost reached function around the diagnostic; null when none is. */

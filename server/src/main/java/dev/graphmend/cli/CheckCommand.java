@@ -241,7 +241,7 @@ final class CheckCommand {
         out.write(fixableLine(found, config.unsafeFixes()));
     }
 
-    private static void writeText(List<SourceModule> modules, Map<SourceModule, List<Diagnostic>> found, int count,
+    private static void writeText(List<SourceModule> modules, dev.graphmend.passes.Findings found, int count,
                                   boolean summary, AnalysisConfig config, int unreadable, boolean full, Writer out)
             throws IOException {
         int filesWith = 0;
@@ -256,7 +256,7 @@ final class CheckCommand {
                 out.write(m.path() + ":" + (r[0] + 1) + ":" + (r[1] + 1) + ": " + d.code()
                         + (fixable(d, config.unsafeFixes()) ? " [*]" : "") + " [" + d.severity().id() + "] "
                         + d.message() + "\n");
-                Diagnostic.Root root = found instanceof dev.graphmend.passes.Findings f ? f.attribution().namedRoot(m, d) : d.root();
+                Diagnostic.Root root = found.attribution().namedRoot(m, d);
                 if (root != null && !(root.path().equals(m.path()) && root.line() <= d.span().line()
                         && isSameFunctionRoot(root))) {
                     out.write("    compiled via " + root.description() + " at " + root.path() + ":" + root.line() + "\n");

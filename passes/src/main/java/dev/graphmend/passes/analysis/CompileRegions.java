@@ -643,7 +643,7 @@ public final class CompileRegions {
      * nn.Module's methods that return the module itself: {@code Net(cfg).to(device).eval()} is
      * still a {@code Net}.
      */
-    private static final java.util.Set<String> SELF_RETURNING = java.util.Set.of("to", "eval", "train", "cuda", "cpu", "half",
+    static final java.util.Set<String> SELF_RETURNING = java.util.Set.of("to", "eval", "train", "cuda", "cpu", "half",
             "float", "double", "bfloat16", "requires_grad_", "type", "share_memory", "apply", "to_empty");
 
     /**

@@ -72,9 +72,9 @@ public final class Modes {
 
     /**
      * The modes in which the code at {@code target} (a span inside {@code def}'s own body) runs:
-     * its statement's ({@link #of}), narrowed by the expressions around it that
-     * {@code self.training} short-circuits ({@code self.training and f(x)},
-     * {@code a if self.training else b}).
+     * its statement's ({@link #of}), narrowed by the expressions around it that a mode or dtype
+     * test short-circuits ({@code self.training and f(x)}, {@code a if self.training else b},
+     * {@code x.dtype == torch.float16 and g(x)}).
      */
     public static int atSpan(Stmt.FunctionDef def, Span target) {
         Stmt inner = null;
@@ -102,10 +102,8 @@ public final class Modes {
         int before = BOTH;
         int evaluated = 0;
         for (Expr v : b.values()) {
-            int t = whenTrue(v, self);
-            int f = whenFalse(v, self);
             if (!isModeTest(v, self)) evaluated |= before;
-            before &= and ? t : f;
+            before &= and ? whenTrue(v, self) : whenFalse(v, self);
         }
         return evaluated;
     }

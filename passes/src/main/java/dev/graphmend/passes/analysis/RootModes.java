@@ -23,10 +23,6 @@ import java.util.Set;
 final class RootModes {
     private RootModes() {}
 
-    /** nn.Module methods that return the module in the mode it had. */
-    private static final Set<String> KEEPS_MODE = Set.of("to", "cuda", "cpu", "half", "float", "double", "bfloat16",
-            "requires_grad_", "type", "share_memory", "apply", "to_empty", "forward");
-
     /** A root's mode ({@link Modes#EVAL}, {@link Modes#TRAIN} or both) and dtype ({@link Modes#FP32}, {@link Modes#HALF} or both). */
     private record Context(int mode, int dtype) {
         static final Context UNKNOWN = new Context(Modes.BOTH, Modes.BOTH);
@@ -47,7 +43,8 @@ final class RootModes {
         if (e instanceof Expr.Call c) {
             if (c.func() instanceof Expr.Attribute a) {
                 Context set = setBy(a.attr(), c);
-                if (set != null || KEEPS_MODE.contains(a.attr())) {
+                // nn.Module's methods that return the module keep what they do not set
+                if (set != null || CompileRegions.SELF_RETURNING.contains(a.attr())) {
                     Context inner = context(project, m, a.value(), beforeLine, seen);
                     return set == null ? inner : inner.with(set);
                 }

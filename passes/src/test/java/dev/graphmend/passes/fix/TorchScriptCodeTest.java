@@ -50,6 +50,38 @@ class TorchScriptCodeTest {
     }
 
     @Test
+    void theCondRewriteDeclinesWhereTorchScriptMayCompile() {
+        String model = String.join("\n",
+                "import torch",
+                "import torch.nn.functional as F",
+                "",
+                "",
+                "class M(torch.nn.Module):",
+                "    def __init__(self):",
+                "        super().__init__()",
+                "        self.proj = torch.nn.Linear(4, 4)",
+                "",
+                "    def forward(self, x):",
+                "        if x.mean() > 0:",
+                "            return F.gelu(self.proj(x))",
+                "        else:",
+                "            return x * 0.5",
+                "");
+        java.util.function.Function<String, Diagnostic> gm101 = other -> {
+            SourceModule m = ProjectLoader.module(Path.of("model.py"), "model.py", model);
+            SourceModule o = ProjectLoader.module(Path.of("other.py"), "other.py", other);
+            Findings found = Analyzer.analyze(new Project(List.of(m, o), AnalysisConfig.defaults().withUnsafeFixes(true)));
+            assertTrue(found.internalErrors().isEmpty(), found.internalErrors().toString());
+            return found.get(m).stream().filter(x -> x.code().equals("GM101")).findFirst().orElseThrow();
+        };
+        Diagnostic plain = gm101.apply("x = 1\n");
+        assertTrue(plain.fixes().stream().anyMatch(f -> f.title().contains("torch.cond")), plain.fixes().toString());
+        Diagnostic scripted = gm101.apply("import torch\n\n\ndef export(m):\n    return torch.jit.script(m)\n");
+        assertTrue(scripted.fixes().stream().noneMatch(f -> f.title().contains("torch.cond")), scripted.fixes().toString());
+        assertTrue(String.valueOf(scripted.noFixReason()).contains("not scriptable"), String.valueOf(scripted.noFixReason()));
+    }
+
+    @Test
     void aLocalNamedJitIsNotTorchScriptAndDoesNotCrashTheFixes() {
         // the fuzzer's find: a function's local `jit` (idlelib's run.py) made the scan resolve
         // names it should not, and the fixes of the whole project failed with an internal error
