@@ -163,7 +163,37 @@ public final class FunctionContext {
         // a name bound by a guarded import (`try: from transformers.utils import is_torchdynamo_compiling`
         // / `except ImportError: def is_torchdynamo_compiling(): ...`) resolves to nothing single
         String name = c.func() instanceof Expr.Name n ? n.id() : c.func() instanceof Expr.Attribute a ? a.attr() : null;
-        return qn == null && name != null && (name.equals("is_torchdynamo_compiling") || name.equals("is_compiling"));
+        if (qn == null) return name != null && (name.equals("is_torchdynamo_compiling") || name.equals("is_compiling"));
+        if (!c.keywords().isEmpty()) return false;
+        FunctionRef wrapper = project.resolveFunction(fn.module(), c.func());
+        if (wrapper == null || wrapper.owner() != null || !returnsCompilingCheck(wrapper, 0)) return false;
+        consultBody(wrapper);
+        return true;
+    }
+
+    /**
+     * A project function that answers "is Dynamo compiling?": each of its returns is an
+     * is-compiling check (or such a function) or the literal False, and one at least is a check.
+     * torch_geometric's {@code is_compiling()} returns {@code torch.compiler.is_compiling()}
+     * behind torch-version gates and False on older torch, so it is True under compile.
+     */
+    private boolean returnsCompilingCheck(FunctionRef f, int depth) {
+        if (depth > 2 || !f.def().args().args().isEmpty() || !f.def().args().posonlyargs().isEmpty()) return false;
+        boolean check = false;
+        for (Stmt s : Statements.of(f.def().body())) {
+            if (!(s instanceof Stmt.Return r)) continue;
+            if (r.value() instanceof Expr.Constant k && Boolean.FALSE.equals(k.value())) continue;
+            if (!(r.value() instanceof Expr.Call call) || !call.args().isEmpty() || !call.keywords().isEmpty()) return false;
+            String qn = f.module().names().qualifiedName(call.func());
+            if (TorchApi.isCompilingCheck(qn)) {
+                check = true;
+                continue;
+            }
+            FunctionRef inner = qn == null ? null : project.resolveFunction(f.module(), call.func());
+            if (inner == null || inner.owner() != null || !returnsCompilingCheck(inner, depth + 1)) return false;
+            check = true;
+        }
+        return check;
     }
 
     /**
