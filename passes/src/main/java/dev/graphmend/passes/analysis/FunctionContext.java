@@ -1,5 +1,6 @@
 package dev.graphmend.passes.analysis;
 
+import dev.graphmend.ir.ast.CmpOperator;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.Node;
 import dev.graphmend.ir.ast.Stmt;
@@ -165,32 +166,28 @@ public final class FunctionContext {
         String name = c.func() instanceof Expr.Name n ? n.id() : c.func() instanceof Expr.Attribute a ? a.attr() : null;
         if (qn == null) return name != null && (name.equals("is_torchdynamo_compiling") || name.equals("is_compiling"));
         if (!c.keywords().isEmpty()) return false;
-        FunctionRef wrapper = project.resolveFunction(fn.module(), c.func());
-        if (wrapper == null || wrapper.owner() != null || !returnsCompilingCheck(wrapper, 0)) return false;
-        consultBody(wrapper);
+        Callee wrapper = c.func() instanceof Expr.Name ? callee(c) : null;
+        if (wrapper == null || wrapper.function().owner() != null || !returnsCompilingCheck(wrapper.function())) return false;
+        consultBody(wrapper.function());
         return true;
     }
 
     /**
      * A project function that answers "is Dynamo compiling?": each of its returns is an
-     * is-compiling check (or such a function) or the literal False, and one at least is a check.
+     * is-compiling check or the literal False, and one at least is a check.
      * torch_geometric's {@code is_compiling()} returns {@code torch.compiler.is_compiling()}
      * behind torch-version gates and False on older torch, so it is True under compile.
      */
-    private boolean returnsCompilingCheck(FunctionRef f, int depth) {
-        if (depth > 2 || !f.def().args().args().isEmpty() || !f.def().args().posonlyargs().isEmpty()) return false;
+    private static boolean returnsCompilingCheck(FunctionRef f) {
+        if (!f.def().args().args().isEmpty() || !f.def().args().posonlyargs().isEmpty()) return false;
         boolean check = false;
         for (Stmt s : Statements.of(f.def().body())) {
             if (!(s instanceof Stmt.Return r)) continue;
             if (r.value() instanceof Expr.Constant k && Boolean.FALSE.equals(k.value())) continue;
-            if (!(r.value() instanceof Expr.Call call) || !call.args().isEmpty() || !call.keywords().isEmpty()) return false;
-            String qn = f.module().names().qualifiedName(call.func());
-            if (TorchApi.isCompilingCheck(qn)) {
-                check = true;
-                continue;
+            if (!(r.value() instanceof Expr.Call call) || !call.args().isEmpty() || !call.keywords().isEmpty()
+                    || !TorchApi.isCompilingCheck(f.module().names().qualifiedName(call.func()))) {
+                return false;
             }
-            FunctionRef inner = qn == null ? null : project.resolveFunction(f.module(), call.func());
-            if (inner == null || inner.owner() != null || !returnsCompilingCheck(inner, depth + 1)) return false;
             check = true;
         }
         return check;
@@ -316,6 +313,10 @@ public final class FunctionContext {
             Boolean known = isinstanceOfTensorParam(c);
             if (known != null) return known;
         }
+        if (test instanceof Expr.Compare cmp) {
+            Boolean known = noneTestOfNoneParam(cmp);
+            if (known != null) return known;
+        }
         Expr v = constantSource(test, 0);
         if (v instanceof Expr.Constant c) {
             Object o = c.value();
@@ -327,6 +328,26 @@ public final class FunctionContext {
             if (o instanceof Number n) return n.doubleValue() != 0;
         }
         return null;
+    }
+
+    /**
+     * {@code p is None} (true) and {@code p is not None} (false) for a parameter every caller of
+     * this context leaves None: passed the literal, a value only ever None, or not passed where
+     * the default is None ({@code self.attn(x)} for {@code def forward(self, x, mask=None)}).
+     * Dynamo specializes on None, so the other branch is not traced for this call. A value that
+     * is None on some paths only joins to its other kind, so it never counts here. Read from the
+     * parameters alone, like {@link #isinstanceOfTensorParam}.
+     */
+    private Boolean noneTestOfNoneParam(Expr.Compare c) {
+        if (c.ops().size() != 1) return null;
+        CmpOperator op = c.ops().get(0);
+        if (op != CmpOperator.Is && op != CmpOperator.IsNot) return null;
+        Expr other = c.comparators().get(0);
+        Expr name = Val.isNone(other) ? c.left() : Val.isNone(c.left()) ? other : null;
+        if (!(name instanceof Expr.Name n)) return null;
+        Val p = params.get(n.id());
+        if (p == null || p.kind() != ValueKind.NONE || !holdsParameterAt(n.id(), c.span().line())) return null;
+        return op == CmpOperator.Is;
     }
 
     /**
