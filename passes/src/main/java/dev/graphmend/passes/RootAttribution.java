@@ -15,7 +15,8 @@ import java.util.Map;
  * {@link Findings.Attribution} of one analysis (docs/cli.md, "Full-graph readiness"): a diagnostic
  * belongs to the innermost compiled function around it; every root that reaches that function
  * reaches it, in the modes the root reaches the function in, narrowed by the mode and dtype
- * tests around the diagnostic inside it ({@code Modes.atSpan}).
+ * tests around the diagnostic inside it ({@code Modes.atSpan}), unless the root, called as its
+ * program calls it, does not run the line ({@code CompileRegions.runsUnderItsCalls}).
  */
 final class RootAttribution implements Findings.Attribution {
     private final CompileRegions regions;
@@ -58,7 +59,10 @@ final class RootAttribution implements Findings.Attribution {
             Map<Diagnostic.Root, Integer> out = new LinkedHashMap<>();
             for (var e : regions.rootsReaching(inner.function()).entrySet()) {
                 int modes = e.getValue() & here;
-                if (modes != 0) out.put(e.getKey(), modes);
+                // a root whose program's calls leave the line's branch untaken does not run it
+                if (modes != 0 && !Boolean.FALSE.equals(regions.runsUnderItsCalls(e.getKey(), inner.function(), d.span()))) {
+                    out.put(e.getKey(), modes);
+                }
             }
             return out;
         });

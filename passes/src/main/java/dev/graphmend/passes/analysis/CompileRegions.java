@@ -69,7 +69,16 @@ public final class CompileRegions {
      * A compile root as Dynamo starts it: where it is, the function traced first, and the modes it
      * is compiled in ({@link Modes#BOTH} when the analysis cannot tell).
      */
-    public record CompileRoot(Diagnostic.Root root, FunctionRef function, int modes) {}
+    /**
+     * A compile root: where it is compiled, the function Dynamo traces, the modes it is compiled in,
+     * and the parameters every call of the compiled object in its module leaves None
+     * ({@link RootCalls}; null when the module does not show every call).
+     */
+    public record CompileRoot(Diagnostic.Root root, FunctionRef function, int modes, Map<String, Val> noneAtItsCalls) {
+        public CompileRoot(Diagnostic.Root root, FunctionRef function, int modes) {
+            this(root, function, modes, null);
+        }
+    }
 
     /**
      * What an earlier discovery followed from a function, for a caller that analyses version after
@@ -135,9 +144,10 @@ public final class CompileRegions {
      * A root found, or a submodule forward set aside, in the order {@link #findRoots} found them;
      * {@code bound}: the parameters a {@code functools.partial} binds, with their values (else null).
      */
-    private record RootFound(FunctionRef function, Diagnostic.Root root, boolean submodule, Map<String, Val> bound, int modes) {
+    private record RootFound(FunctionRef function, Diagnostic.Root root, boolean submodule, Map<String, Val> bound, int modes,
+                             Map<String, Val> noneAtItsCalls) {
         RootFound(FunctionRef function, Diagnostic.Root root, boolean submodule) {
-            this(function, root, submodule, null, Modes.BOTH);
+            this(function, root, submodule, null, Modes.BOTH, null);
         }
     }
 
@@ -244,11 +254,16 @@ public final class CompileRegions {
             moved.put(f, now);
         }
         List<CompileRoot> movedRoots = new ArrayList<>();
+        Map<Diagnostic.Root, RootFound> foundNow = new java.util.IdentityHashMap<>();
+        for (RootFound now : rootsFound) foundNow.put(now.root(), now);
         for (CompileRoot r : prev.compileRoots) {
             FunctionRef f = movedRef(r.function(), replay);
             Diagnostic.Root root = roots.get(r.root());
             if (f == null || root == null) return false;
-            movedRoots.add(new CompileRoot(root, f, r.modes()));
+            // the mode and the calls are read from this version's text, not carried over
+            RootFound now = foundNow.get(root);
+            movedRoots.add(now == null || now.submodule() ? new CompileRoot(root, f, r.modes())
+                    : new CompileRoot(root, f, now.modes(), now.noneAtItsCalls()));
         }
         Map<FunctionRef, Map<FunctionRef, Integer>> movedCalls = new HashMap<>();
         for (var e : prev.calls.entrySet()) {
@@ -518,13 +533,14 @@ public final class CompileRegions {
                 FunctionRef f = compiledFunction(m, target);
                 if (f == null) continue;
                 bound = partialBound(f, p);
-                rootsFound.add(new RootFound(f, root, false, bound, Modes.BOTH));
+                rootsFound.add(new RootFound(f, root, false, bound, Modes.BOTH, null));
                 explicitRoots.add(f);
                 continue;
             }
             FunctionRef f = compiledFunction(m, target);
             if (f != null) {
-                rootsFound.add(new RootFound(f, root, false, null, RootModes.of(project, m, target, c)));
+                rootsFound.add(new RootFound(f, root, false, null, RootModes.of(project, m, target, c),
+                        RootCalls.noneAtEveryCall(project, m, c, f)));
                 explicitRoots.add(f);
             }
         }
@@ -753,7 +769,7 @@ public final class CompileRegions {
             if (r.bound() != null) params.putAll(r.bound());
             reach(r.function(), r.root(), params);
             reached.get(r.function()).isRoot = true;
-            compileRoots.add(new CompileRoot(r.root(), r.function(), r.modes()));
+            compileRoots.add(new CompileRoot(r.root(), r.function(), r.modes(), r.noneAtItsCalls()));
         }
     }
 
@@ -922,6 +938,11 @@ public final class CompileRegions {
      */
     private List<Followed> follow(FunctionRef fn, Map<String, Val> params, FunctionContext ctx, boolean everyVisit,
                                   java.util.function.Consumer<Followed> onFollow) {
+        return follow(fn, params, ctx, everyVisit, onFollow, memo);
+    }
+
+    private List<Followed> follow(FunctionRef fn, Map<String, Val> params, FunctionContext ctx, boolean everyVisit,
+                                  java.util.function.Consumer<Followed> onFollow, FollowMemo memo) {
         List<Followed> followed = new ArrayList<>();
         java.util.function.Consumer<Followed> add = f -> {
             followed.add(f);
@@ -954,6 +975,84 @@ public final class CompileRegions {
         }
         memo.store(fn, params, consulted, ctx.methodLookups(), followed);
         return followed;
+    }
+
+    /**
+     * Whether a root, called as its module calls it ({@link CompileRoot#noneAtItsCalls}), runs the
+     * statement of {@code f} around {@code span}; null when its calls narrow nothing or the walk
+     * could not follow them (then the functions the root reaches decide). The walk follows the
+     * calls as discovery does, from the root with the parameters its calls leave None, each
+     * function valued with the values joined over the calls that reach it; a branch on a None
+     * parameter is then taken one way ({@code FunctionContext#staticTruth}).
+     */
+    public synchronized Boolean runsUnderItsCalls(Diagnostic.Root root, FunctionRef f, dev.graphmend.ir.ast.Span span) {
+        CompileRoot r = null;
+        for (CompileRoot c : compileRoots) if (c.root().equals(root) && c.noneAtItsCalls() != null) r = c;
+        if (r == null) return null;
+        if (!liveUnderCalls.containsKey(r.root())) liveUnderCalls.put(r.root(), walkUnderCalls(r)); // null kept too
+        Map<FunctionRef, java.util.Set<Stmt>> live = liveUnderCalls.get(r.root());
+        if (live == null) return null;
+        java.util.Set<Stmt> here = live.get(f);
+        if (here == null) return false;
+        Stmt inner = null;
+        for (Stmt s : Statements.of(f.def().body())) {
+            dev.graphmend.ir.ast.Span ss = s.span();
+            if (ss == null || ss.line() > span.line() || span.endLine() > ss.endLine()) continue;
+            if (inner == null || inner.span().line() <= ss.line() && ss.endLine() <= inner.span().endLine()) inner = s;
+        }
+        return inner == null || here.contains(inner);
+    }
+
+    /** The statements each function runs when the root is called as its module calls it; null when a call could not be followed. */
+    private Map<FunctionRef, java.util.Set<Stmt>> walkUnderCalls(CompileRoot r) {
+        Map<String, Val> start = FunctionContext.rootParams(project, r.function());
+        start.putAll(r.noneAtItsCalls());
+        Map<FunctionRef, Map<String, Val>> params = new HashMap<>();
+        Map<FunctionRef, Integer> visits = new HashMap<>();
+        Map<FunctionRef, java.util.Set<Stmt>> live = new HashMap<>();
+        Deque<FunctionRef> todo = new ArrayDeque<>();
+        params.put(r.function(), start);
+        todo.add(r.function());
+        try {
+            while (!todo.isEmpty()) {
+                FunctionRef fn = todo.poll();
+                if (visits.merge(fn, 1, Integer::sum) > MAX_VISITS) continue;
+                Visit v = visitUnderCalls(fn, params.get(fn));
+                live.computeIfAbsent(fn, k -> java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>())).addAll(v.live());
+                for (Followed f : v.followed()) {
+                    Map<String, Val> old = params.get(f.callee());
+                    Map<String, Val> joined = old == null ? new HashMap<>(f.params()) : new HashMap<>(old);
+                    if (old != null) f.params().forEach((k, val) -> joined.merge(k, val, Val::join));
+                    if (!joined.equals(old)) {
+                        params.put(f.callee(), joined);
+                        todo.add(f.callee());
+                    }
+                }
+            }
+        } catch (RuntimeException | StackOverflowError e) {
+            return null;
+        }
+        return live;
+    }
+
+    /** What one function runs and calls with these parameters: shared by the walks of every root. */
+    private record Visit(List<Stmt> live, List<Followed> followed) {}
+
+    private final Map<Diagnostic.Root, Map<FunctionRef, java.util.Set<Stmt>>> liveUnderCalls = new HashMap<>();
+    private final Map<FunctionRef, Map<Map<String, Val>, Visit>> visitsUnderCalls = new HashMap<>();
+
+    private Visit visitUnderCalls(FunctionRef fn, Map<String, Val> params) {
+        Map<Map<String, Val>, Visit> byParams = visitsUnderCalls.computeIfAbsent(fn, k -> new HashMap<>());
+        Visit v = byParams.get(params);
+        if (v != null) return v;
+        FunctionContext ctx = new FunctionContext(project, fn, params);
+        List<Followed> out = new ArrayList<>();
+        boolean everyVisit = hasAttributeDecorator(fn.def());
+        if (everyVisit) decoratorWrappers(fn, params, null, out::add);
+        follow(fn, params, ctx, everyVisit, out::add, null); // not recorded: the memo holds discovery's visits
+        v = new Visit(ctx.liveStatements(), out);
+        byParams.put(new HashMap<>(params), v);
+        return v;
     }
 
     /** The calls followed from {@code fn} with these parameters, for a replay's check; null when not recorded or raising. */
