@@ -57,7 +57,7 @@ public final class AnalysisMemo {
     }
 
     /** A parameter value that outlives its project: the class as its definition node. */
-    private record PortableVal(ValueKind kind, Ident cls, boolean input) {}
+    private record PortableVal(ValueKind kind, Ident cls, boolean input, Boolean truth) {}
 
     /** A compiled function of the focus with its parameters and root. Its hash is computed once: each is put and looked up several times per version. */
     private record Key(Ident def, Map<String, PortableVal> params, boolean root, Diagnostic.Root rootInfo, int hash) {
@@ -579,7 +579,7 @@ public final class AnalysisMemo {
     }
 
     private static PortableVal portable(Val v) {
-        return new PortableVal(v.kind(), v.cls() == null ? null : new Ident(v.cls().def()), v.input());
+        return new PortableVal(v.kind(), v.cls() == null ? null : new Ident(v.cls().def()), v.input(), v.truth());
     }
 
     /** The values of this project, or null when a class is not (as it was) in it. */
@@ -592,7 +592,7 @@ public final class AnalysisMemo {
                 c = project.classInfo((Stmt.ClassDef) v.cls().node());
                 if (c == null) return null;
             }
-            out.put(p.getKey(), new Val(v.kind(), c, v.input()));
+            out.put(p.getKey(), new Val(v.kind(), c, v.input(), v.truth()));
         }
         return out;
     }
@@ -697,7 +697,7 @@ public final class AnalysisMemo {
             }
             Ident c = movedDef(v.cls(), a);
             if (c == null) return null;
-            out.put(p.getKey(), c == v.cls() ? v : new PortableVal(v.kind(), c, v.input()));
+            out.put(p.getKey(), c == v.cls() ? v : new PortableVal(v.kind(), c, v.input(), v.truth()));
         }
         return out;
     }
@@ -1178,7 +1178,7 @@ public final class AnalysisMemo {
         for (Map.Entry<String, PortableVal> p : params.entrySet()) {
             PortableVal v = p.getValue();
             Moved mc = v.cls() == null ? null : a.movedOf(v.cls());
-            out.put(p.getKey(), mc == null ? v : new PortableVal(v.kind(), new Ident(mc.now()), v.input()));
+            out.put(p.getKey(), mc == null ? v : new PortableVal(v.kind(), new Ident(mc.now()), v.input(), v.truth()));
         }
         return out;
     }

@@ -132,7 +132,9 @@ public final class FunctionContext {
     /** An attribute of a project class, recorded as consulted. */
     Val attributeOf(ClassInfo c, String attr) {
         consult(c);
-        return project.attribute(c, attr);
+        // an attribute's assignments are read from `self.x = v` statements, not every way it is set
+        // (`self.a, self.b = f()` in forward): its value's kind, never a literal's truth
+        return project.attribute(c, attr).withoutTruth();
     }
 
     private Expr attributeExprOf(ClassInfo c, String attr) {
@@ -317,6 +319,11 @@ public final class FunctionContext {
             Boolean known = noneTestOfNoneParam(cmp);
             if (known != null) return known;
         }
+        if (test instanceof Expr.Name n && params.get(n.id()) != null && params.get(n.id()).truth() != null
+                && holdsParameterAt(n.id(), n.span().line())) {
+            // a flag every caller of this context leaves at one literal (`verbose=False` by default)
+            return params.get(n.id()).truth();
+        }
         Expr v = constantSource(test, 0);
         if (v instanceof Expr.Constant c) {
             Object o = c.value();
@@ -332,8 +339,9 @@ public final class FunctionContext {
 
     /**
      * {@code p is None} (true) and {@code p is not None} (false) for a parameter every caller of
-     * this context leaves None: passed the literal, a value only ever None, or not passed where
-     * the default is None ({@code self.attn(x)} for {@code def forward(self, x, mask=None)}).
+     * this context leaves None: passed the literal (or a name or parameter only ever bound to it),
+     * or not passed where the default is None ({@code self.attn(x)} for
+     * {@code def forward(self, x, mask=None)}); never a value read from an attribute.
      * Dynamo specializes on None, so the other branch is not traced for this call. A value that
      * is None on some paths only joins to its other kind, so it never counts here. Read from the
      * parameters alone, like {@link #isinstanceOfTensorParam}.
@@ -346,7 +354,9 @@ public final class FunctionContext {
         Expr name = Val.isNone(other) ? c.left() : Val.isNone(c.left()) ? other : null;
         if (!(name instanceof Expr.Name n)) return null;
         Val p = params.get(n.id());
-        if (p == null || p.kind() != ValueKind.NONE || !holdsParameterAt(n.id(), c.span().line())) return null;
+        if (p == null || p.kind() != ValueKind.NONE || !Boolean.FALSE.equals(p.truth()) || !holdsParameterAt(n.id(), c.span().line())) {
+            return null;
+        }
         return op == CmpOperator.Is;
     }
 

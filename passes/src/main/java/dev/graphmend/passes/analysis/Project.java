@@ -243,7 +243,7 @@ public final class Project {
                 for (var e : attrs.entrySet()) {
                     Val v = e.getValue();
                     ClassInfo c = map.apply(v.cls());
-                    copy.put(e.getKey(), c == v.cls() ? v : new Val(v.kind(), c, v.input()));
+                    copy.put(e.getKey(), c == v.cls() ? v : new Val(v.kind(), c, v.input(), v.truth()));
                     dependsOn(k, c);
                 }
                 k.attributes = copy;

@@ -25,7 +25,7 @@ final class RootCalls {
     private RootCalls() {}
 
     /**
-     * The parameters every call leaves None, each mapped to {@link Val#NONE}; null when the
+     * The parameters every call leaves None, each mapped to {@link Val#NONE_LITERAL}; null when the
      * module calls the compiled object nowhere, hands it on, or leaves none of them None.
      */
     static Map<String, Val> noneAtEveryCall(Project project, SourceModule m, Expr.Call compileCall, FunctionRef root) {
@@ -57,10 +57,10 @@ final class RootCalls {
             for (Expr a : c.args()) if (a instanceof Expr.Starred) return null;
             for (var k : c.keywords()) if (k.arg() == null) return null;
             Map<String, Val> bound = Parameters.bind(root, c, root.owner() != null,
-                    e -> Val.isNone(e) ? Val.NONE : Val.UNKNOWN, project::typeAlias);
+                    e -> Val.isNone(e) ? Val.NONE_LITERAL : Val.UNKNOWN, project::typeAlias);
             Map<String, Val> here = new HashMap<>();
             bound.forEach((p, v) -> {
-                if (v.kind() == ValueKind.NONE) here.put(p, Val.NONE);
+                if (v.kind() == ValueKind.NONE) here.put(p, Val.NONE_LITERAL);
             });
             if (none == null) none = here;
             else none.keySet().retainAll(here.keySet());

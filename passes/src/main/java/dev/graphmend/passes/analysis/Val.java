@@ -9,31 +9,54 @@ package dev.graphmend.passes.analysis;
  *     before a graph break of the same function (the resume function receives it), or the result
  *     of a call that broke (it ran eagerly). Dynamo reads such a 0-d tensor's value while tracing
  *     where a size is needed, so using it as one does not break (see {@link GraphInputs}).
+ * @param truth for a Python value that is one literal on every path ({@code verbose=False} left
+ *     to its default, {@code flag = True}, a {@code None} passed or defaulted): its truth, which
+ *     Dynamo specializes on; else null. Never from an attribute (its assignments may be missed).
  */
-public record Val(ValueKind kind, ClassInfo cls, boolean input) {
+public record Val(ValueKind kind, ClassInfo cls, boolean input, Boolean truth) {
     public static final Val TENSOR = new Val(ValueKind.TENSOR, null);
     public static final Val BOOL_TENSOR = new Val(ValueKind.BOOL_TENSOR, null);
     public static final Val TENSORS = new Val(ValueKind.TENSOR_SEQUENCE, null);
     public static final Val STATIC = new Val(ValueKind.STATIC, null);
     public static final Val MODULE = new Val(ValueKind.MODULE, null);
     public static final Val NONE = new Val(ValueKind.NONE, null);
+    /** None written as a literal (passed, a default, assigned): None on every path that reaches here. */
+    public static final Val NONE_LITERAL = new Val(ValueKind.NONE, null, false, Boolean.FALSE);
     public static final Val UNKNOWN = new Val(ValueKind.UNKNOWN, null);
     public static final Val BOTTOM = new Val(ValueKind.BOTTOM, null);
     public static final Val MAYBE_TENSOR = new Val(ValueKind.MAYBE_TENSOR, null);
     public static final Val NUMPY_ARRAY = new Val(ValueKind.NUMPY_ARRAY, null);
 
     public Val(ValueKind kind, ClassInfo cls) {
-        this(kind, cls, false);
+        this(kind, cls, false, null);
+    }
+
+    public Val(ValueKind kind, ClassInfo cls, boolean input) {
+        this(kind, cls, input, null);
     }
 
     /** This tensor as a graph input (values of other kinds are returned as they are). */
     public Val asInput() {
-        return input || !(isTensor() || kind == ValueKind.TENSOR_SEQUENCE) ? this : new Val(kind, cls, true);
+        return input || !(isTensor() || kind == ValueKind.TENSOR_SEQUENCE) ? this : new Val(kind, cls, true, truth);
     }
 
-    /** A literal's value: None is {@link #NONE} (the parser gives it as {@code PyConstant.Singleton.NONE}), any other is static. */
+    /**
+     * A literal's value: None is {@link #NONE} (the parser gives it as {@code PyConstant.Singleton.NONE}),
+     * any other is static, with its truth when it is a bool, a number or a string.
+     */
     public static Val ofConstant(dev.graphmend.ir.ast.Expr.Constant c) {
-        return isNone(c) ? NONE : STATIC;
+        if (isNone(c)) return NONE_LITERAL;
+        Object o = c.value();
+        Boolean t = o instanceof Boolean b ? b
+                : o instanceof java.math.BigInteger bi ? (Boolean) (bi.signum() != 0)
+                : o instanceof Number n ? (Boolean) (n.doubleValue() != 0)
+                : o instanceof String str ? (Boolean) !str.isEmpty() : null;
+        return t == null ? STATIC : new Val(ValueKind.STATIC, null, false, t);
+    }
+
+    /** A copy without the truth: for values read from facts that may miss an assignment (an attribute's). */
+    public Val withoutTruth() {
+        return truth == null ? this : new Val(kind, cls, input, null);
     }
 
     /** Whether an expression is the literal None. */
@@ -75,8 +98,11 @@ public record Val(ValueKind kind, ClassInfo cls, boolean input) {
         if (o.isBottom()) return this;
         Val r = joinKinds(o);
         boolean in = (input || kind == ValueKind.NONE) && (o.input || o.kind == ValueKind.NONE);
-        if (r.input == in) return r;
-        return in ? r.asInput() : new Val(r.kind, r.cls);
+        if (r.input != in) r = in ? r.asInput() : new Val(r.kind, r.cls, false, r.truth);
+        // a literal's truth survives only where every side has that truth (a literal None's is false)
+        boolean literal = r.kind == ValueKind.STATIC || r.kind == ValueKind.NONE;
+        Boolean t = literal && java.util.Objects.equals(truth, o.truth) ? truth : null;
+        return java.util.Objects.equals(t, r.truth) ? r : new Val(r.kind, r.cls, r.input, t);
     }
 
     private Val joinKinds(Val o) {
