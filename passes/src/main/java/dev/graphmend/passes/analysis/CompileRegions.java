@@ -306,7 +306,7 @@ public final class CompileRegions {
             if (now == null) return null;
             if (now == c) continue;
             if (out == null) out = new HashMap<>(params);
-            out.put(e.getKey(), new Val(e.getValue().kind(), now, e.getValue().input()));
+            out.put(e.getKey(), new Val(e.getValue().kind(), now, e.getValue().input(), e.getValue().truth()));
         }
         return out == null ? params : out;
     }
@@ -956,7 +956,7 @@ public final class CompileRegions {
             ctx.expressions(s).forEach(e -> {
                 if (e instanceof Expr.Call c) {
                     for (Callee callee : ctx.callees(c)) {
-                        if (!isDisabled(callee.function())) {
+                        if (!isDisabled(callee.function()) && !runsAsConstant(callee.function(), ctx)) {
                             add.accept(new Followed(callee.function(), ctx.bindArguments(callee.function(), c, callee.bound()), runs));
                         } else if (skipsOnlyItsFrame(callee.function())) {
                             throughSkippedFrame(ctx, callee, c, runs, add);
@@ -1136,6 +1136,45 @@ public final class CompileRegions {
                 }
             }
         }
+    }
+
+    /**
+     * A function Dynamo calls while tracing and takes the result of as a constant, without tracing
+     * its body: decorated with {@code torch._dynamo.assume_constant_result}, or with a project
+     * decorator that sets the mark that decorator sets ({@code setattr(fn, "_dynamo_marked_constant",
+     * True)}: transformers' {@code _make_compile_constant} on its {@code is_*_available} probes).
+     */
+    private boolean runsAsConstant(FunctionRef f, FunctionContext ctx) {
+        for (Expr d : f.def().decoratorList()) {
+            if (!(d instanceof Expr.Name || d instanceof Expr.Attribute)) continue;
+            if (TorchApi.isConstantResultDecorator(f.module().names().qualifiedName(d))) return true;
+            FunctionRef deco = project.resolveFunction(f.module(), d);
+            if (deco == null || deco.def().args().args().size() != 1) continue;
+            ctx.consultBody(deco); // its body decides whether the function is followed
+            if (setsConstantMark(deco.def())) return true;
+        }
+        return false;
+    }
+
+    /** {@code def deco(fn): setattr(fn, "_dynamo_marked_constant", True); return fn} (or {@code fn._dynamo_marked_constant = True}). */
+    private static boolean setsConstantMark(Stmt.FunctionDef deco) {
+        String param = deco.args().args().get(0).arg();
+        boolean marks = false, returnsIt = false;
+        for (Stmt s : deco.body()) {
+            if (s instanceof Stmt.Expr x && x.value() instanceof Expr.Call c && c.func() instanceof Expr.Name n && n.id().equals("setattr")
+                    && c.args().size() == 3 && c.args().get(0) instanceof Expr.Name p && p.id().equals(param)
+                    && c.args().get(1) instanceof Expr.Constant k && TorchApi.CONSTANT_RESULT_MARK.equals(k.value())
+                    && c.args().get(2) instanceof Expr.Constant t && Boolean.TRUE.equals(t.value())) {
+                marks = true;
+            }
+            if (s instanceof Stmt.Assign a && a.targets().size() == 1 && a.targets().get(0) instanceof Expr.Attribute t
+                    && t.attr().equals(TorchApi.CONSTANT_RESULT_MARK) && t.value() instanceof Expr.Name p && p.id().equals(param)
+                    && a.value() instanceof Expr.Constant v && Boolean.TRUE.equals(v.value())) {
+                marks = true;
+            }
+            if (s instanceof Stmt.Return r && r.value() instanceof Expr.Name p && p.id().equals(param)) returnsIt = true;
+        }
+        return marks && returnsIt;
     }
 
     /** {@code @torch.compiler.disable(recursive=False)}: only the function's own frame is skipped. */

@@ -258,4 +258,16 @@ public final class TorchApi {
     public static boolean isDisableDecorator(String qn) {
         return "torch.compiler.disable".equals(qn) || "torch._dynamo.disable".equals(qn);
     }
+
+    /**
+     * {@code torch._dynamo.assume_constant_result} (also under {@code torch.compiler}): Dynamo
+     * calls the function while tracing and keeps its result as a constant, so its body is not
+     * traced. It only sets {@link #CONSTANT_RESULT_MARK} on the function.
+     */
+    public static boolean isConstantResultDecorator(String qn) {
+        return "torch._dynamo.assume_constant_result".equals(qn) || "torch.compiler.assume_constant_result".equals(qn);
+    }
+
+    /** The attribute {@code assume_constant_result} sets, which Dynamo reads (transformers sets it itself). */
+    public static final String CONSTANT_RESULT_MARK = "_dynamo_marked_constant";
 }
