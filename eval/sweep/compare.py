@@ -147,8 +147,14 @@ def roots_file(folder, lib, entries, classes):
     return path
 
 
+def graphmend_command():
+    """``./graphmend``, or ``java -jar JAR`` with ``GRAPHMEND_JAR`` set (a build kept apart from the checkout)."""
+    jar = os.environ.get("GRAPHMEND_JAR")
+    return ["java", "-jar", jar] if jar else [os.path.join(ROOT, "graphmend")]
+
+
 def run_check(pkg_dir, extra, mode, torch_version):
-    cmd = [os.path.join(ROOT, "graphmend"), "check", "--format", "json", "--no-config",
+    cmd = graphmend_command() + ["check", "--format", "json", "--no-config",
            "--torch-version", ".".join(torch_version.split(".")[:2]), "--assume-compiled", mode, pkg_dir] + extra
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=3600)
     if r.returncode not in (0, 1):

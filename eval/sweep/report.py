@@ -102,6 +102,8 @@ def render_verdict(name, verdict, limit=12):
     out = ["### Full-graph verdict per compile root", ""]
     out.append("`eval/sweep/verdict.py` writes one compile root per model and mode, as users write them "
                "(`torch.compile(Cls(Config()).eval())`, and `torch.compile(Cls(Config()))` in training mode), "
+               "each called once with the keyword arguments the sweep gave the model (what a call leaves out is None "
+               "for the root: [Calls of the compiled object](compile-regions.md#modes)), "
                "runs `graphmend check --summary` over the library with all of them, and compares each root's "
                "verdict (no break counted in its mode: \"one graph\") with Dynamo's outcome for the model in "
                "that mode. Bar %.0f%%, goal %.0f%%; beside it, always answering \"one graph\"."
