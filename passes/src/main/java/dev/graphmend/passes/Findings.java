@@ -46,8 +46,16 @@ public final class Findings extends AbstractMap<SourceModule, List<Diagnostic>> 
         }
     }
 
-    /** A compile root and the contexts it is compiled in ({@code Modes}: its mode and dtype, or every one when not known). */
-    public record CompiledRoot(Diagnostic.Root root, int modes) {}
+    /**
+     * A compile root, the contexts it is compiled in ({@code Modes}: its mode and dtype, or every
+     * one when not known), and the parameters every call of it in its module leaves None (sorted;
+     * empty when its calls are not all seen: docs/compile-regions.md, "Calls of the compiled object").
+     */
+    public record CompiledRoot(Diagnostic.Root root, int modes, List<String> noneAtItsCalls) {
+        public CompiledRoot(Diagnostic.Root root, int modes) {
+            this(root, modes, List.of());
+        }
+    }
 
     Findings(Map<SourceModule, List<Diagnostic>> byModule, List<String> internalErrors, FixBuilder fixBuilder,
              Attribution attribution) {

@@ -63,7 +63,7 @@ public final class FullGraphReadiness {
      * any of them ({@code all}), and per mode ({@code eval}, {@code train}: null for a mode the
      * root is not compiled in).
      */
-    public record Root(Diagnostic.Root root, int modes, Counts all, Counts eval, Counts train) {
+    public record Root(Diagnostic.Root root, int modes, Counts all, Counts eval, Counts train, List<String> noneAtItsCalls) {
         public int breaks() { return all.breaks(); }
         public int safe() { return all.safe(); }
         public int unsafeOnly() { return all.unsafeOnly(); }
@@ -84,11 +84,13 @@ public final class FullGraphReadiness {
          * and naming the mode when the root is compiled in one.
          */
         public String sentence() {
-            String half = (modes & Modes.FP32) == 0 ? ", half precision" : "";
+            // the contexts the verdict assumed: the dtype, and what the root's calls leave None
+            String half = ((modes & Modes.FP32) == 0 ? ", half precision" : "")
+                    + (noneAtItsCalls.isEmpty() ? "" : ", as called: " + String.join(", ", noneAtItsCalls.stream().map(p -> p + "=None").toList()));
             if (differsByMode()) return "in eval mode" + half + ": " + eval.sentence() + "; in train mode" + half + ": " + train.sentence();
             if ((modes & Modes.TRAIN) == 0) return "(eval mode" + half + ") " + all.sentence();
             if ((modes & Modes.EVAL) == 0) return "(train mode" + half + ") " + all.sentence();
-            return half.isEmpty() ? all.sentence() : "(half precision) " + all.sentence();
+            return half.isEmpty() ? all.sentence() : "(" + half.substring(2) + ") " + all.sentence();
         }
     }
 
@@ -101,7 +103,11 @@ public final class FullGraphReadiness {
                                 AnalysisConfig config, boolean allRoots) {
         boolean captures = !config.torchBefore(2, 10);
         Map<Diagnostic.Root, Integer> modes = new LinkedHashMap<>();
-        for (Findings.CompiledRoot r : attribution.roots()) modes.merge(r.root(), r.modes(), (a, b) -> a | b);
+        Map<Diagnostic.Root, List<String>> none = new java.util.HashMap<>();
+        for (Findings.CompiledRoot r : attribution.roots()) {
+            modes.merge(r.root(), r.modes(), (a, b) -> a | b);
+            none.put(r.root(), r.noneAtItsCalls());
+        }
         Map<Diagnostic.Root, Counts[]> counts = new LinkedHashMap<>(); // all, eval, train
         if (allRoots) for (Diagnostic.Root r : modes.keySet()) counts.put(r, new Counts[] {Counts.NONE, Counts.NONE, Counts.NONE});
         for (var e : found.entrySet()) {
@@ -123,7 +129,8 @@ public final class FullGraphReadiness {
             int m = modes.get(e.getKey());
             Counts[] c = e.getValue();
             if (!allRoots && c[0].breaks() == 0) continue;
-            out.add(new Root(e.getKey(), m, c[0], (m & Modes.EVAL) != 0 ? c[1] : null, (m & Modes.TRAIN) != 0 ? c[2] : null));
+            out.add(new Root(e.getKey(), m, c[0], (m & Modes.EVAL) != 0 ? c[1] : null, (m & Modes.TRAIN) != 0 ? c[2] : null,
+                    none.getOrDefault(e.getKey(), List.of())));
         }
         out.sort(Comparator.comparing((Root r) -> r.root().path()).thenComparingInt(r -> r.root().line()));
         return out;

@@ -30,19 +30,25 @@ final class RootAttribution implements Findings.Attribution {
     @Override
     public List<Findings.CompiledRoot> roots() {
         Map<Diagnostic.Root, Integer> out = new LinkedHashMap<>();
-        for (CompileRegions.CompileRoot r : regions.compileRoots()) out.merge(r.root(), r.modes(), (a, b) -> a | b);
+        Map<Diagnostic.Root, List<String>> none = new java.util.HashMap<>();
+        for (CompileRegions.CompileRoot r : regions.compileRoots()) {
+            out.merge(r.root(), r.modes(), (a, b) -> a | b);
+            if (r.noneAtItsCalls() != null) none.put(r.root(), new java.util.TreeSet<>(r.noneAtItsCalls().keySet()).stream().toList());
+        }
         List<Findings.CompiledRoot> list = new ArrayList<>();
-        out.forEach((r, m) -> list.add(new Findings.CompiledRoot(r, m)));
+        out.forEach((r, m) -> list.add(new Findings.CompiledRoot(r, m, none.getOrDefault(r, List.of()))));
         return list;
     }
 
     @Override
     public Diagnostic.Root namedRoot(SourceModule module, Diagnostic d) {
         if (d.root() == null) return null;
-        // a line that runs in every mode its function runs in: the diagnostic's own root reaches it,
-        // and the roots reaching every function (a walk from each root) need not be found
+        // a line that runs in every mode its function runs in: the diagnostic's own root reaches it
+        // (unless its calls rule the line out), and the roots reaching every function need not be found
         CompileRegions.Reached inner = innermost(module, d);
-        if (inner == null || Modes.atSpan(inner.function().def(), d.span()) == Modes.BOTH) return d.root();
+        if (inner == null || Modes.atSpan(inner.function().def(), d.span()) == Modes.BOTH && !regions.narrowedByCalls(d.root())) {
+            return d.root();
+        }
         Map<Diagnostic.Root, Integer> reaching = rootsOf(module, d);
         if (reaching.isEmpty() || reaching.containsKey(d.root())) return d.root();
         return reaching.keySet().iterator().next(); // the line runs in modes the diagnostic's own root does not reach it in

@@ -293,6 +293,9 @@ final class CheckCommand {
             o.addProperty("line", r.root().line() - 1); // 0-based, as each diagnostic's root
             o.addProperty("description", r.root().description());
             o.add("compiledIn", DiagnosticJson.modes(r.modes()));
+            JsonArray none = new JsonArray();
+            r.noneAtItsCalls().forEach(none::add);
+            o.add("noneAtItsCalls", none);
             countsJson(o, r.all());
             JsonObject byMode = new JsonObject();
             if (r.eval() != null) byMode.add("eval", countsJson(new JsonObject(), r.eval()));

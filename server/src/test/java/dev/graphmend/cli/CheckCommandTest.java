@@ -202,6 +202,45 @@ class CheckCommandTest {
     }
 
     @Test
+    void summaryAssumesWhatTheCallsOfTheCompiledObjectLeaveNone(@TempDir Path dir) throws Exception {
+        String text = String.join("\n",
+                "import torch",
+                "",
+                "class Net(torch.nn.Module):",
+                "    def forward(self, x, pixels=None):",
+                "        print('text', x.shape)",             // GM102 for every call
+                "        if pixels is not None:",
+                "            print('image', pixels.shape)",   // GM102: only when a call passes pixels
+                "        return x",
+                "",
+                "text = torch.compile(Net().eval())",
+                "image = torch.compile(Net().eval())",
+                "",
+                "def main(x):",
+                "    return text(x), image(x, pixels=x)",
+                "");
+        Path f = Files.writeString(dir.resolve("m.py"), text);
+        Run r = run("check", "--summary", "--assume-compiled", "explicit", f.toString());
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.out().contains(f + ":10 torch.compile(Net(...).eval(...)): (eval mode, as called: pixels=None) 1 break,"), r.out());
+        assertTrue(r.out().contains(f + ":11 torch.compile(Net(...).eval(...)): (eval mode) 2 breaks,"), r.out());
+        // the image print names the root whose calls run it
+        assertTrue(r.out().contains("print('image'") && r.out().contains("compiled via torch.compile(Net(...).eval(...)) at " + f + ":11"), r.out());
+        Run json = run("check", "--summary", "--format", "json", "--assume-compiled", "explicit", f.toString());
+        JsonArray roots = JsonParser.parseString(json.out()).getAsJsonObject().getAsJsonArray("roots");
+        assertEquals(2, roots.size(), json.out());
+        JsonObject textRoot = roots.get(0).getAsJsonObject();
+        assertEquals("[\"pixels\"]", textRoot.get("noneAtItsCalls").toString());
+        assertEquals(1, textRoot.get("breaks").getAsInt(), json.out());
+        assertEquals("[]", roots.get(1).getAsJsonObject().get("noneAtItsCalls").toString());
+        // the squiggle stays (another program may pass an image), listing only the root whose calls run it
+        JsonArray ds = JsonParser.parseString(json.out()).getAsJsonObject().getAsJsonArray("files").get(0).getAsJsonObject()
+                .getAsJsonArray("diagnostics");
+        assertEquals(2, ds.size(), json.out());
+        assertEquals(1, ds.get(1).getAsJsonObject().getAsJsonArray("roots").size(), json.out());
+    }
+
+    @Test
     void compiledViaNamesARootThatRunsTheLineInItsMode(@TempDir Path dir) throws Exception {
         String text = String.join("\n",
                 "import torch",

@@ -811,13 +811,15 @@ public final class CompileRegions {
         for (var e : forwards.entrySet()) {
             if (reached.containsKey(e.getKey())) {
                 // a submodule a parent calls is compiled on its own too under module-forward (users
-                // compile PyG's LabelPropagation alone): its annotated tensor parameters join in
+                // compile PyG's LabelPropagation alone): its annotated tensor parameters join in,
+                // and the literals its parents pass decide no branch (`output_attentions=True` by the
+                // user's own call)
                 Map<String, Val> annotated = annotatedTensorParams(project, e.getKey());
                 if (!annotated.isEmpty()) {
                     reach(e.getKey(), e.getValue(), annotated);
                     compileRoots.add(new CompileRoot(e.getValue(), e.getKey(), Modes.BOTH));
-                    drain();
                 }
+                if (forgetLiterals(reached.get(e.getKey())) || !annotated.isEmpty()) drain();
                 continue;
             }
             reach(e.getKey(), e.getValue(), unreachedSubmoduleParams(project, e.getKey()));
@@ -859,6 +861,16 @@ public final class CompileRegions {
             }
         }
         return params;
+    }
+
+    /** Drops the literal truths of a reached function's parameters (kinds kept) and visits it again; false when it had none. */
+    private boolean forgetLiterals(Reached r) {
+        Map<String, Val> without = new HashMap<>(r.params);
+        without.replaceAll((k, v) -> v.withoutTruth());
+        if (without.equals(r.params)) return false;
+        r.params = without;
+        work.add(r);
+        return true;
     }
 
     /**
@@ -1033,6 +1045,12 @@ public final class CompileRegions {
             return null;
         }
         return live;
+    }
+
+    /** Whether the calls of a root's compiled object leave some parameter None ({@link #runsUnderItsCalls} may say false). */
+    public boolean narrowedByCalls(Diagnostic.Root root) {
+        for (CompileRoot c : compileRoots) if (c.root().equals(root) && c.noneAtItsCalls() != null) return true;
+        return false;
     }
 
     /** What one function runs and calls with these parameters: shared by the walks of every root. */
