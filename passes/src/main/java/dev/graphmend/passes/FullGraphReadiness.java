@@ -85,12 +85,12 @@ public final class FullGraphReadiness {
          */
         public String sentence() {
             // the contexts the verdict assumed: the dtype, and what the root's calls leave None
-            String half = ((modes & Modes.FP32) == 0 ? ", half precision" : "")
+            String assumed = ((modes & Modes.FP32) == 0 ? ", half precision" : "")
                     + (noneAtItsCalls.isEmpty() ? "" : ", as called: " + String.join(", ", noneAtItsCalls.stream().map(p -> p + "=None").toList()));
-            if (differsByMode()) return "in eval mode" + half + ": " + eval.sentence() + "; in train mode" + half + ": " + train.sentence();
-            if ((modes & Modes.TRAIN) == 0) return "(eval mode" + half + ") " + all.sentence();
-            if ((modes & Modes.EVAL) == 0) return "(train mode" + half + ") " + all.sentence();
-            return half.isEmpty() ? all.sentence() : "(" + half.substring(2) + ") " + all.sentence();
+            if (differsByMode()) return "in eval mode" + assumed + ": " + eval.sentence() + "; in train mode" + assumed + ": " + train.sentence();
+            if ((modes & Modes.TRAIN) == 0) return "(eval mode" + assumed + ") " + all.sentence();
+            if ((modes & Modes.EVAL) == 0) return "(train mode" + assumed + ") " + all.sentence();
+            return assumed.isEmpty() ? all.sentence() : "(" + assumed.substring(2) + ") " + all.sentence();
         }
     }
 

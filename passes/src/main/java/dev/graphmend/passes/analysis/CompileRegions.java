@@ -66,13 +66,10 @@ public final class CompileRegions {
     public record Followed(FunctionRef callee, Map<String, Val> params, int modes) {}
 
     /**
-     * A compile root as Dynamo starts it: where it is, the function traced first, and the modes it
-     * is compiled in ({@link Modes#BOTH} when the analysis cannot tell).
-     */
-    /**
-     * A compile root: where it is compiled, the function Dynamo traces, the modes it is compiled in,
-     * and the parameters every call of the compiled object in its module leaves None
-     * ({@link RootCalls}; null when the module does not show every call).
+     * A compile root as Dynamo starts it: where it is, the function traced first, the modes it is
+     * compiled in ({@link Modes#BOTH} when the analysis cannot tell), and the parameters every call
+     * of the compiled object in its module leaves None ({@link RootCalls}; null when the module
+     * does not show every call).
      */
     public record CompileRoot(Diagnostic.Root root, FunctionRef function, int modes, Map<String, Val> noneAtItsCalls) {
         public CompileRoot(Diagnostic.Root root, FunctionRef function, int modes) {
@@ -998,20 +995,14 @@ public final class CompileRegions {
      * parameter is then taken one way ({@code FunctionContext#staticTruth}).
      */
     public synchronized Boolean runsUnderItsCalls(Diagnostic.Root root, FunctionRef f, dev.graphmend.ir.ast.Span span) {
-        CompileRoot r = null;
-        for (CompileRoot c : compileRoots) if (c.root().equals(root) && c.noneAtItsCalls() != null) r = c;
+        CompileRoot r = narrowedRoot(root);
         if (r == null) return null;
         if (!liveUnderCalls.containsKey(r.root())) liveUnderCalls.put(r.root(), walkUnderCalls(r)); // null kept too
         Map<FunctionRef, java.util.Set<Stmt>> live = liveUnderCalls.get(r.root());
         if (live == null) return null;
         java.util.Set<Stmt> here = live.get(f);
         if (here == null) return false;
-        Stmt inner = null;
-        for (Stmt s : Statements.of(f.def().body())) {
-            dev.graphmend.ir.ast.Span ss = s.span();
-            if (ss == null || ss.line() > span.line() || span.endLine() > ss.endLine()) continue;
-            if (inner == null || inner.span().line() <= ss.line() && ss.endLine() <= inner.span().endLine()) inner = s;
-        }
+        Stmt inner = Statements.innermostAround(f.def().body(), span);
         return inner == null || here.contains(inner);
     }
 
@@ -1049,8 +1040,12 @@ public final class CompileRegions {
 
     /** Whether the calls of a root's compiled object leave some parameter None ({@link #runsUnderItsCalls} may say false). */
     public boolean narrowedByCalls(Diagnostic.Root root) {
-        for (CompileRoot c : compileRoots) if (c.root().equals(root) && c.noneAtItsCalls() != null) return true;
-        return false;
+        return narrowedRoot(root) != null;
+    }
+
+    private CompileRoot narrowedRoot(Diagnostic.Root root) {
+        for (CompileRoot c : compileRoots) if (c.root().equals(root) && c.noneAtItsCalls() != null) return c;
+        return null;
     }
 
     /** What one function runs and calls with these parameters: shared by the walks of every root. */
@@ -1169,17 +1164,18 @@ public final class CompileRegions {
             FunctionRef deco = project.resolveFunction(f.module(), d);
             if (deco == null || deco.def().args().args().size() != 1) continue;
             ctx.consultBody(deco); // its body decides whether the function is followed
-            if (setsConstantMark(deco.def())) return true;
+            if (setsConstantMark(deco.module(), deco.def())) return true;
         }
         return false;
     }
 
     /** {@code def deco(fn): setattr(fn, "_dynamo_marked_constant", True); return fn} (or {@code fn._dynamo_marked_constant = True}). */
-    private static boolean setsConstantMark(Stmt.FunctionDef deco) {
+    private static boolean setsConstantMark(SourceModule module, Stmt.FunctionDef deco) {
         String param = deco.args().args().get(0).arg();
         boolean marks = false, returnsIt = false;
         for (Stmt s : deco.body()) {
-            if (s instanceof Stmt.Expr x && x.value() instanceof Expr.Call c && c.func() instanceof Expr.Name n && n.id().equals("setattr")
+            if (s instanceof Stmt.Expr x && x.value() instanceof Expr.Call c
+                    && "builtins.setattr".equals(module.names().qualifiedName(c.func()))
                     && c.args().size() == 3 && c.args().get(0) instanceof Expr.Name p && p.id().equals(param)
                     && c.args().get(1) instanceof Expr.Constant k && TorchApi.CONSTANT_RESULT_MARK.equals(k.value())
                     && c.args().get(2) instanceof Expr.Constant t && Boolean.TRUE.equals(t.value())) {

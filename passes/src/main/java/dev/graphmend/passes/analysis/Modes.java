@@ -77,10 +77,7 @@ public final class Modes {
      * {@code x.dtype == torch.float16 and g(x)}).
      */
     public static int atSpan(Stmt.FunctionDef def, Span target) {
-        Stmt inner = null;
-        for (Stmt s : Statements.of(def.body())) {
-            if (s.span() != null && contains(s.span(), target) && (inner == null || contains(inner.span(), s.span()))) inner = s;
-        }
+        Stmt inner = Statements.innermostAround(def.body(), target);
         if (inner == null) return BOTH;
         int[] modes = {at(of(def), inner)};
         String self = firstParameter(def);
@@ -133,10 +130,8 @@ public final class Modes {
         return modes[0];
     }
 
-    static boolean contains(Span outer, Span inner) {
-        boolean startsIn = outer.line() < inner.line() || outer.line() == inner.line() && outer.col() <= inner.col();
-        boolean endsIn = outer.endLine() > inner.endLine() || outer.endLine() == inner.endLine() && outer.endCol() >= inner.endCol();
-        return startsIn && endsIn;
+    private static boolean contains(Span outer, Span inner) {
+        return Statements.contains(outer, inner);
     }
 
     private static int walk(List<Stmt> body, int modes, String self, Map<Stmt, Integer> out) {

@@ -33,7 +33,6 @@ final class RootCalls {
         if (compiled == null) return null;
         int after = compileCall.span().line();
         List<Expr.Call> calls = new ArrayList<>();
-        boolean[] escapes = {false};
         Map<Expr, Expr.Call> callOf = new java.util.IdentityHashMap<>();
         List<Expr.Name> uses = new ArrayList<>();
         // every node, lambdas and nested functions included: a use missed is a call not seen
@@ -48,10 +47,10 @@ final class RootCalls {
         visit.accept(m.ir().module());
         for (Expr.Name n : uses) {
             Expr.Call c = n.ctx() == ExprContext.Load ? callOf.get(n) : null;
-            if (c == null) escapes[0] = true; // handed on, or bound again: a later call may run something else
-            else calls.add(c);
+            if (c == null) return null; // handed on, or bound again: a later call may run something else
+            calls.add(c);
         }
-        if (escapes[0] || calls.isEmpty()) return null;
+        if (calls.isEmpty()) return null;
         Map<String, Val> none = null;
         for (Expr.Call c : calls) {
             for (Expr a : c.args()) if (a instanceof Expr.Starred) return null;

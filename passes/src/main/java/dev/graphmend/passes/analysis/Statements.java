@@ -83,6 +83,22 @@ public final class Statements {
         }
     }
 
+    /** The innermost statement of a function body (nested blocks too, not nested definitions) whose span holds {@code target}; null if none. */
+    public static Stmt innermostAround(List<Stmt> body, dev.graphmend.ir.ast.Span target) {
+        Stmt inner = null;
+        for (Stmt s : of(body)) {
+            if (s.span() != null && contains(s.span(), target) && (inner == null || contains(inner.span(), s.span()))) inner = s;
+        }
+        return inner;
+    }
+
+    /** Whether {@code inner} lies within {@code outer}, columns included. */
+    static boolean contains(dev.graphmend.ir.ast.Span outer, dev.graphmend.ir.ast.Span inner) {
+        boolean startsIn = outer.line() < inner.line() || outer.line() == inner.line() && outer.col() <= inner.col();
+        boolean endsIn = outer.endLine() > inner.endLine() || outer.endLine() == inner.endLine() && outer.endCol() >= inner.endCol();
+        return startsIn && endsIn;
+    }
+
     /**
      * The statement blocks nested in a compound statement other than an {@code if} and a function
      * or class definition: a loop's body and {@code else}, a {@code with} body, a {@code try}'s body,
