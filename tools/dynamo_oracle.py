@@ -66,6 +66,7 @@ import tokenize
 import traceback
 
 MARKER = re.compile(r"#\s*expect:\s*(.*)$")
+ROOT_CODE = re.compile(r"\bGM301\b")  # capture-at-root: judged by compiling the case with fullgraph=True
 VERDICT = re.compile(r"#\s*expect-verdict:\s*(eval|train)\s+(one graph|breaks)\s*$")
 CODE = re.compile(r"\bGM[12]\d\d\b")
 WRAPPED = "*** While handling this graph break, another graph break occurred: ***"
@@ -97,6 +98,20 @@ def expand(paths):
                 out.extend(os.path.join(root, f) for f in sorted(files) if f.endswith(".py"))
         else:
             out.append(p)
+    return out
+
+
+def fullgraph_cases(source):
+    """The top-level `case_*` functions whose `@torch.compile(...)` decorator says fullgraph=True: the
+    oracle compiles them so, as the program would (their captured reads are then no breaks)."""
+    out = set()
+    for node in ast.parse(source).body:
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not node.name.startswith("case_"):
+            continue
+        for d in node.decorator_list:
+            if isinstance(d, ast.Call) and getattr(d.func, "attr", getattr(d.func, "id", None)) == "compile" and any(
+                    k.arg == "fullgraph" and isinstance(k.value, ast.Constant) and k.value.value is True for k in d.keywords):
+                out.add(node.name)
     return out
 
 
@@ -139,6 +154,46 @@ def markers(path):
         if codes:
             found.setdefault(line, []).extend(codes)
     return found
+
+
+def capture_markers(path):
+    """The lines of the `# expect: GM301` comments (a root every break of which fullgraph=True captures)."""
+    found = set()
+    for line, text in comments(path):
+        m = MARKER.search(text)
+        if m and ROOT_CODE.search(m.group(1)):
+            found.add(line)
+    return found
+
+
+def same_output(torch_mod, a, b):
+    """torch.equal for tensors (NaN equal to NaN, dtypes and shapes matching), == otherwise; recursive."""
+    if isinstance(a, torch_mod.Tensor) or isinstance(b, torch_mod.Tensor):
+        return (isinstance(a, torch_mod.Tensor) and isinstance(b, torch_mod.Tensor) and a.dtype == b.dtype
+                and a.shape == b.shape and bool(torch_mod.equal(a.nan_to_num(0.0, 0.0, 0.0) if a.is_floating_point() else a,
+                                                             b.nan_to_num(0.0, 0.0, 0.0) if b.is_floating_point() else b))
+                and bool(torch_mod.equal(a.isnan(), b.isnan()) if a.is_floating_point() else True))
+    if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)):
+        return type(a) is type(b) and len(a) == len(b) and all(same_output(torch_mod, x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
+
+
+def run_fullgraph(torch_mod, target, args):
+    """{"ok", "same", "error"}: the case compiled with fullgraph=True (backend "eager") beside its eager run."""
+    result = {"ok": False, "same": False, "error": None}
+    try:
+        torch_mod.manual_seed(0)
+        eager = target(*args)
+        torch_mod._dynamo.reset()
+        torch_mod.manual_seed(0)
+        compiled = torch_mod.compile(target, fullgraph=True, backend="eager")(*args)
+        result["ok"] = True
+        result["same"] = same_output(torch_mod, eager, compiled)
+    except Exception as e:  # noqa: BLE001 - the failure is the result
+        result["error"] = "%s: %s" % (type(e).__name__, first_line(str(e)))
+    finally:
+        torch_mod._dynamo.reset()
+    return result
 
 
 def verdict_markers(path):
@@ -346,7 +401,7 @@ def import_fixture(path, index):
     return module
 
 
-def run_case(torch_mod, recorder, gb_ids, path, module, name):
+def run_case(torch_mod, recorder, gb_ids, path, module, name, fullgraph=False, compiled_fullgraph=False):
     real = os.path.realpath(path)
     result = {"name": name, "breaks": [], "torch_breaks": [], "error": None}
     try:
@@ -383,6 +438,8 @@ def run_case(torch_mod, recorder, gb_ids, path, module, name):
                 # the program's own call: only what its torch.compile forms compile is traced
                 torch_mod.manual_seed(0)
                 runs[name]()
+            elif compiled_fullgraph:
+                torch_mod.compile(target, fullgraph=True, backend="eager")(*args)
             elif hasattr(dynamo, "explain"):
                 dynamo.explain(target)(*args)
             else:
@@ -429,6 +486,10 @@ def run_case(torch_mod, recorder, gb_ids, path, module, name):
             entry["where"] = where
         result["breaks"].append(entry)
     result["breaks"].sort(key=lambda b: (b["line"] is None, b["line"] or 0))
+    if fullgraph:
+        # a `# expect: GM301` root: one keyword, fullgraph=True, must give one graph and the same output
+        result["fullgraph"] = run_fullgraph(torch_mod, target, args) if target is not None else {
+            "ok": None, "same": None, "error": "not judged: a RUN case's program compiles the root itself"}
     return result
 
 
@@ -484,14 +545,21 @@ def analyse(paths):
         report["files"].append(entry)
         try:
             with open(path, encoding="utf-8") as f:
-                blocks = case_blocks(f.read())
+                source = f.read()
+            blocks = case_blocks(source)
+            declared_fullgraph = fullgraph_cases(source)
             module = import_fixture(path, index)
         except Exception as e:  # noqa: BLE001
             entry["error"] = "%s: %s" % (type(e).__name__, first_line(str(e)))
             traceback.print_exc(file=sys.stderr)
             continue
-        for name, _, _ in blocks:
-            entry["cases"].append(run_case(torch, recorder, gb_ids, path, module, name))
+        captures = capture_markers(path)
+        for name, first, last in blocks:
+            entry["cases"].append(run_case(torch, recorder, gb_ids, path, module, name,
+                                           # a file that judges GM301 judges every case: the roots
+                                           # without the marker are listed with what fullgraph=True does
+                                           fullgraph=bool(captures),
+                                           compiled_fullgraph=name in declared_fullgraph))
         # each `# expect-verdict:` root alone, with the inputs of the case whose block holds it
         entry["verdicts"] = []
         table = getattr(module, "ARGS", {}) or {}
@@ -579,6 +647,27 @@ def check_expectations(report, out):
                 if gb and not any(gb in RULE_GB.get(code, ()) for code in marks[line]):
                     notes.append("%s:%d [%s] note: marker %s, Dynamo reports %s: %s"
                                  % (path, line, owner(line), ", ".join(marks[line]), gb, breaks[line]["reason"]))
+        for line in sorted(capture_markers(path)):
+            c = next((c for c in f["cases"] if c["name"] == owner(line)), None)
+            g = (c or {}).get("fullgraph")
+            if g is None:
+                problems.append("%s:%d GM301 marker outside a case" % (path, line))
+            elif g["ok"] is None:
+                notes.append("%s:%d [%s] NOT RUN: GM301 marker %s" % (path, line, c["name"], g["error"]))
+            elif not g["ok"]:
+                problems.append("%s:%d [%s] GM301 marker, but fullgraph=True fails: %s" % (path, line, c["name"], g["error"]))
+            elif not g["same"]:
+                problems.append("%s:%d [%s] GM301 marker, but the fullgraph=True output differs from eager" % (path, line, c["name"]))
+            elif not c["breaks"]:
+                problems.append("%s:%d [%s] GM301 marker, but the case does not break without fullgraph=True" % (path, line, c["name"]))
+        marked = {owner(line) for line in capture_markers(path)}
+        for c in f["cases"]:
+            g = c.get("fullgraph")
+            if g is None or c["name"] in marked or not c["breaks"] or g["ok"] is None:
+                continue
+            notes.append("%s: [%s] no GM301 marker; fullgraph=True: %s" % (
+                path, c["name"], "one graph, same output" if g["ok"] and g["same"] else
+                "one graph, output differs" if g["ok"] else "fails: " + (g["error"] or "")[:160]))
         for v in f.get("verdicts", ()):
             said = "breaks" if v["breaks"] else "one graph"
             if v["error"]:

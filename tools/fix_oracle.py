@@ -11,7 +11,7 @@ Run it with the torch environment's python (``scripts/torch-env`` prints its pat
 Pairs: ``X.py`` is paired with its sibling ``X.fixed.py`` (naming either one names the pair); a
 folder stands for every ``X.py`` in it (recursively) that has a sibling ``X.fixed.py`` (the others
 are listed as skipped). Cases and markers follow passes/src/test/resources/fixes/README.md: top-level
-``case_*`` functions (a ``@torch.compile`` wrapper is unwrapped) and ``Case*`` nn.Modules (seeded
+``case_*`` functions (a ``@torch.compile`` wrapper is unwrapped, its ``fullgraph=True`` kept) and ``Case*`` nn.Modules (seeded
 with 0, constructed with no arguments, eval mode); inputs from ``INPUTS = {"name": [lambda: (...),
 ...]}`` (else ``ARGS`` / ``torch.randn(4, 4)`` per parameter, as in tools/dynamo_oracle.py); a case
 is *declined* when its block holds ``# expect-decline: GMxxx reason``; ``# expect-fix: GMxxx unsafe``
@@ -314,6 +314,13 @@ def build(torch, module, name):
     return fn, fn
 
 
+def declared_compile(path, name):
+    """The compile options a case's own `@torch.compile(...)` decorator declares that change what
+    Dynamo breaks on: {"fullgraph": True} (tools/dynamo_oracle.py's fullgraph_cases), else none."""
+    with open(path, encoding="utf-8") as f:
+        return {"fullgraph": True} if name in dyn.fullgraph_cases(f.read()) else {}
+
+
 def short_exc(e):
     return "%s: %s" % (type(e).__name__, dyn.first_line(str(e))[:300])
 
@@ -473,7 +480,8 @@ def run_pair(orig, fixed, corpus):
             continue
         raising = {i for i, r in enumerate(eager) if r[0] == "raise"}
         try:
-            comp, lines, reasons = run_compiled(torch, recorder, target, makers, raising, orig)
+            comp, lines, reasons = run_compiled(torch, recorder, target, makers, raising, orig,
+                                                **declared_compile(orig, name))
         except Exception as e:  # noqa: BLE001
             c["error"] = "compile (original): " + short_exc(e)
             traceback.print_exc(file=sys.stderr)
@@ -515,7 +523,9 @@ def run_pair(orig, fixed, corpus):
             for make in makers:
                 effects = []
                 fixed_eager.append(call(ftarget, make(), EFFECTS[fixed], effects) + (effects,))
-            comp, lines, reasons = run_compiled(torch, recorder, ftarget, makers, raising, fixed)
+            # compiled as its decorator says: GM301's fix turns fullgraph=True on there
+            comp, lines, reasons = run_compiled(torch, recorder, ftarget, makers, raising, fixed,
+                                                **declared_compile(fixed, name))
         except Exception as e:  # noqa: BLE001
             c["error"] = "fixed: " + short_exc(e)
             traceback.print_exc(file=sys.stderr)
