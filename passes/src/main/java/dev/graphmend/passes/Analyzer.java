@@ -144,21 +144,25 @@ public final class Analyzer {
                 list.addAll(found);
             }
         });
-        Map<SourceModule, List<Diagnostic>> result;
-        if (focus != null) {
-            List<Diagnostic> found = out.get(focus);
-            result = new FocusResult(project, focus, found.isEmpty() ? List.of() : dedupAndSort(found));
-        } else {
-            result = new IdentityHashMap<>();
-            for (SourceModule m : project.modules()) {
-                List<Diagnostic> found = out.get(m);
-                result.put(m, found == null || found.isEmpty() ? List.of() : dedupAndSort(found));
-            }
+        Map<SourceModule, List<Diagnostic>> functions = new IdentityHashMap<>();
+        for (SourceModule m : focus != null ? List.of(focus) : project.modules()) {
+            List<Diagnostic> found = out.get(m);
+            functions.put(m, found == null || found.isEmpty() ? List.of() : dedupAndSort(found));
         }
+        RootAttribution attribution = new RootAttribution(regions);
+        // a scalar read or dynamic shape that only fullgraph=True roots reach is traced, not a break
+        Set<Diagnostic> captured = RootRules.capturedByTheirRoots(project.modules(), functions, attribution, config);
+        if (!captured.isEmpty()) functions.replaceAll((m, l) -> l.stream().filter(d -> !captured.contains(d)).toList());
+        // the rules that judge a compile root by every diagnostic reaching it (GM301)
+        RootRules.of(project.modules(), focus, regions, functions, attribution, config).forEach((m, found) -> {
+            List<Diagnostic> all = new ArrayList<>(functions.get(m));
+            all.addAll(found);
+            functions.put(m, dedupAndSort(all));
+        });
+        Map<SourceModule, List<Diagnostic>> result = focus != null ? new FocusResult(project, focus, functions.get(focus)) : functions;
         List<String> internal = new ArrayList<>(regions.internalErrors());
         internal.addAll(errors);
-        return new Findings(result, internal, (m, d) -> fixesFor(project, regions, rules, config, byModule, m, d),
-                new RootAttribution(regions));
+        return new Findings(result, internal, (m, d) -> fixesFor(project, regions, rules, config, byModule, m, d), attribution);
     }
 
     /**
@@ -224,7 +228,7 @@ public final class Analyzer {
     }
 
     /** {@code per-file-ignores}: the code is not reported in this file. */
-    private static boolean ignoredInFile(AnalysisConfig config, SourceModule m, String code) {
+    static boolean ignoredInFile(AnalysisConfig config, SourceModule m, String code) {
         if (config.files().perFileIgnores().isEmpty()) return false;
         try {
             return config.files().ignores(java.nio.file.Path.of(m.path()), code);

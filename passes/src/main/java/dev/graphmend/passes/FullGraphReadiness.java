@@ -19,8 +19,8 @@ import java.util.Map;
  * reaches it; a root compiled in one known mode is judged in that mode, any other in both.
  *
  * <p>The verdict follows what torch does under {@code fullgraph=True}, observed on torch 2.10 and
- * 2.15 (docs/cli.md, "Full-graph readiness"): it captures scalar reads ({@code .item()},
- * {@code int()}/{@code float()} of a tensor, {@code .tolist()} of an integer tensor) and ops with
+ * 2.15 (docs/cli.md, "Full-graph readiness"): it captures explicit scalar reads ({@code .item()},
+ * {@code int()}/{@code float()} of a tensor; not a tensor used as a size or a dim) and ops with
  * data-dependent output shapes ({@code nonzero}, one-argument {@code where}, boolean masks) that
  * break a default {@code torch.compile}, so those GM201/GM202 breaks do not make the verdict "no"
  * there; they are counted apart as {@code captured}. A captured value that later decides a Python
@@ -49,10 +49,10 @@ public final class FullGraphReadiness {
                     + (captured > 0 && noFix == 0 ? " (if no captured value decides a Python branch)" : "");
         }
 
-        private Counts plus(Diagnostic d, boolean captures) {
+        private Counts plus(SourceModule m, Diagnostic d, boolean captures) {
             boolean safeFix = d.fixes().stream().anyMatch(f -> f.safety().isSafe());
             boolean unsafe = !safeFix && !d.fixes().isEmpty();
-            boolean captured = !safeFix && !unsafe && captures && capturedUnderFullgraph(d);
+            boolean captured = !safeFix && !unsafe && captures && dev.graphmend.passes.rules.CaptureAtRoot.capturedUnderFullgraph(m, d);
             return new Counts(breaks + 1, safe + (safeFix ? 1 : 0), unsafeOnly + (unsafe ? 1 : 0), this.captured + (captured ? 1 : 0),
                     noFix + (!safeFix && !unsafe && !captured ? 1 : 0));
         }
@@ -112,15 +112,16 @@ public final class FullGraphReadiness {
         if (allRoots) for (Diagnostic.Root r : modes.keySet()) counts.put(r, new Counts[] {Counts.NONE, Counts.NONE, Counts.NONE});
         for (var e : found.entrySet()) {
             for (Diagnostic d : e.getValue()) {
+                if (d.code().equals(dev.graphmend.passes.rules.CaptureAtRoot.INFO.code())) continue; // advice on a root, not a break
                 for (var reach : attribution.rootsOf(e.getKey(), d).entrySet()) {
                     Counts[] c = counts.computeIfAbsent(reach.getKey(), k -> new Counts[] {Counts.NONE, Counts.NONE, Counts.NONE});
                     int rootModes = modes.getOrDefault(reach.getKey(), Modes.BOTH);
                     modes.putIfAbsent(reach.getKey(), rootModes);
                     int in = reach.getValue() & rootModes;
                     if (in == 0) continue;
-                    c[0] = c[0].plus(d, captures);
-                    if ((in & Modes.EVAL) != 0) c[1] = c[1].plus(d, captures);
-                    if ((in & Modes.TRAIN) != 0) c[2] = c[2].plus(d, captures);
+                    c[0] = c[0].plus(e.getKey(), d, captures);
+                    if ((in & Modes.EVAL) != 0) c[1] = c[1].plus(e.getKey(), d, captures);
+                    if ((in & Modes.TRAIN) != 0) c[2] = c[2].plus(e.getKey(), d, captures);
                 }
             }
         }
@@ -134,16 +135,5 @@ public final class FullGraphReadiness {
         }
         out.sort(Comparator.comparing((Root r) -> r.root().path()).thenComparingInt(r -> r.root().line()));
         return out;
-    }
-
-    /**
-     * A scalar read (GM201 without a fix or a declined one: {@code .item()}, {@code int()}, not a
-     * tensor check, whose fix is the lowering, and not {@code .tolist()}, which fails for float
-     * tensors) or a dynamic-shape op (GM202, GB0036).
-     */
-    private static boolean capturedUnderFullgraph(Diagnostic d) {
-        if (d.code().equals("GM202")) return d.dynamoIds().contains("GB0036");
-        return d.code().equals("GM201") && d.fixes().isEmpty() && d.noFixReason() == null
-                && !d.dynamoIds().contains("GB0109");
     }
 }

@@ -93,7 +93,7 @@ public final class Statements {
     }
 
     /** Whether {@code inner} lies within {@code outer}, columns included. */
-    static boolean contains(dev.graphmend.ir.ast.Span outer, dev.graphmend.ir.ast.Span inner) {
+    public static boolean contains(dev.graphmend.ir.ast.Span outer, dev.graphmend.ir.ast.Span inner) {
         boolean startsIn = outer.line() < inner.line() || outer.line() == inner.line() && outer.col() <= inner.col();
         boolean endsIn = outer.endLine() > inner.endLine() || outer.endLine() == inner.endLine() && outer.endCol() >= inner.endCol();
         return startsIn && endsIn;

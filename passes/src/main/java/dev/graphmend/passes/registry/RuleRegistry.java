@@ -1,6 +1,7 @@
 package dev.graphmend.passes.registry;
 
 import dev.graphmend.passes.fix.AssertAsyncLowering;
+import dev.graphmend.passes.fix.CompileWithFullgraph;
 import dev.graphmend.passes.fix.CondRewrite;
 import dev.graphmend.passes.fix.DeferSideEffect;
 import dev.graphmend.passes.fix.InGraphLogging;
@@ -12,6 +13,7 @@ import dev.graphmend.passes.fix.Transformation;
 import dev.graphmend.passes.fix.WhereRewrite;
 import dev.graphmend.passes.model.RuleInfo;
 import dev.graphmend.passes.model.Severity;
+import dev.graphmend.passes.rules.CaptureAtRoot;
 import dev.graphmend.passes.rules.DataDependentBranch;
 import dev.graphmend.passes.rules.DynamicShapeOp;
 import dev.graphmend.passes.rules.Rule;
@@ -32,7 +34,10 @@ import java.util.stream.Collectors;
  * its detector ({@link Rule#info()}), each fix's in its transformation ({@link Transformation#info()}).
  */
 public final class RuleRegistry {
-    /** A rule: its metadata, its detector (null for GM000, which the parser reports) and its fixes. */
+    /**
+     * A rule: its metadata, its detector (null for GM000, which the parser reports, and GM301, which
+     * judges compile roots after the analysis) and its fixes.
+     */
     public record Entry(RuleInfo info, Rule detector, List<Transformation> fixes) {
         public String code() { return info.code(); }
     }
@@ -50,7 +55,9 @@ public final class RuleRegistry {
             rule(new DynamicShapeOp()),
             rule(new UntraceableCall()),
             rule(new UnsupportedContextManager()),
-            rule(new TrainingStepCall()));
+            rule(new TrainingStepCall()),
+            // judged per compile root after the analysis (Analyzer), not per function
+            new Entry(CaptureAtRoot.INFO, null, List.of(new CompileWithFullgraph())));
 
     private RuleRegistry() {}
 

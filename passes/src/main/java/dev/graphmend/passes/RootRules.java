@@ -1,0 +1,98 @@
+package dev.graphmend.passes;
+
+import dev.graphmend.passes.analysis.CompileRegions;
+import dev.graphmend.passes.analysis.SourceModule;
+import dev.graphmend.passes.config.AnalysisConfig;
+import dev.graphmend.passes.fix.CompileWithFullgraph;
+import dev.graphmend.passes.model.Diagnostic;
+import dev.graphmend.passes.rules.CaptureAtRoot;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The rules that judge a compile root rather than a function (GM301), run once the functions'
+ * diagnostics and their attribution to roots are known. A root is judged only where every
+ * diagnostic that reaches it was computed: in a whole-project analysis every root; in an analysis
+ * focused on one module, a root of that module whose compiled functions are all in it.
+ */
+final class RootRules {
+    private RootRules() {}
+
+    /** The root diagnostics, by module, of an analysis whose (deduplicated) diagnostics are {@code found}. */
+    static Map<SourceModule, List<Diagnostic>> of(List<SourceModule> modules, SourceModule focus, CompileRegions regions,
+                                                  Map<SourceModule, List<Diagnostic>> found, Findings.Attribution attribution,
+                                                  AnalysisConfig config) {
+        Map<SourceModule, List<Diagnostic>> out = new LinkedHashMap<>();
+        if (!config.isEnabled(CaptureAtRoot.INFO.code())) return out;
+        Map<String, SourceModule> byPath = new java.util.HashMap<>();
+        for (SourceModule m : modules) byPath.putIfAbsent(m.path(), m);
+        Set<Diagnostic.Root> outsideFocus = focus == null ? Set.of() : rootsReachingOutside(regions, focus);
+        Set<Diagnostic.Root> judged = new HashSet<>();
+        for (CompileRegions.CompileRoot r : regions.compileRoots()) {
+            Diagnostic.Root root = r.root();
+            SourceModule m = byPath.get(root.path());
+            if (m == null || focus != null && (m != focus || outsideFocus.contains(root)) || !judged.add(root)) continue;
+            List<CaptureAtRoot.Reaching> reaching = new ArrayList<>();
+            for (var e : found.entrySet()) {
+                for (Diagnostic d : e.getValue()) {
+                    Integer modes = attribution.rootsOf(e.getKey(), d).get(root);
+                    if (modes != null && (modes & r.modes()) != 0) reaching.add(new CaptureAtRoot.Reaching(e.getKey(), d));
+                }
+            }
+            CaptureAtRoot.Finding f = CaptureAtRoot.check(m, root, reaching, config, e -> CompileWithFullgraph.edits(e) != null);
+            if (f == null) continue;
+            Diagnostic d = new Diagnostic(CaptureAtRoot.INFO, config.severityOf(CaptureAtRoot.INFO.code(), CaptureAtRoot.INFO.defaultSeverity()),
+                    f.compile().span(), f.message(), CaptureAtRoot.INFO.dynamoIds(), root,
+                    List.of(CompileWithFullgraph.fix(CompileWithFullgraph.edits(f.compile()))), null);
+            if (m.suppressions().suppresses(d.span().line(), d.code())
+                    || m.suppressions().suppresses(d.span().endLine(), d.code()) || Analyzer.ignoredInFile(config, m, d.code())) {
+                continue;
+            }
+            out.computeIfAbsent(m, k -> new ArrayList<>()).add(d);
+        }
+        return out;
+    }
+
+    /**
+     * The diagnostics of {@code found} that break no root: captured ones ({@link
+     * CaptureAtRoot#capturedUnderFullgraph}) that only roots compiled with {@code fullgraph=True}
+     * reach, from torch 2.10 (docs/rules/GM301.md). Dynamo traces them into the graph there.
+     */
+    static Set<Diagnostic> capturedByTheirRoots(List<SourceModule> modules, Map<SourceModule, List<Diagnostic>> found,
+                                                Findings.Attribution attribution, AnalysisConfig config) {
+        Set<Diagnostic> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        if (config.torchBefore(CaptureAtRoot.CAPTURES_SINCE)) return out;
+        Map<String, SourceModule> byPath = new java.util.HashMap<>();
+        for (SourceModule m : modules) byPath.putIfAbsent(m.path(), m);
+        Map<Diagnostic.Root, Boolean> fullgraph = new java.util.HashMap<>();
+        for (var e : found.entrySet()) {
+            for (Diagnostic d : e.getValue()) {
+                if (!CaptureAtRoot.capturedUnderFullgraph(e.getKey(), d)) continue;
+                Map<Diagnostic.Root, Integer> roots = attribution.rootsOf(e.getKey(), d);
+                if (roots.isEmpty()) continue;
+                boolean all = true;
+                for (Diagnostic.Root r : roots.keySet()) {
+                    all &= fullgraph.computeIfAbsent(r, k -> {
+                        SourceModule m = byPath.get(k.path());
+                        return m != null && CaptureAtRoot.compiledWithFullgraph(CaptureAtRoot.compileAt(m, k.line()));
+                    });
+                }
+                if (all) out.add(d);
+            }
+        }
+        return out;
+    }
+
+    /** The roots that reach a compiled function of another module than {@code focus}. */
+    private static Set<Diagnostic.Root> rootsReachingOutside(CompileRegions regions, SourceModule focus) {
+        Set<Diagnostic.Root> out = new HashSet<>();
+        for (CompileRegions.Reached f : regions.reached()) {
+            if (f.function().module() != focus) out.addAll(regions.rootsReaching(f.function()).keySet());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,256 @@
+package dev.graphmend.passes.rules;
+
+import dev.graphmend.ir.ast.BoolOperator;
+import dev.graphmend.ir.ast.Expr;
+import dev.graphmend.ir.ast.ExprContext;
+import dev.graphmend.ir.ast.Node;
+import dev.graphmend.ir.ast.Span;
+import dev.graphmend.ir.ast.Stmt;
+import dev.graphmend.ir.ast.UnaryOperator;
+import dev.graphmend.passes.analysis.SourceModule;
+import dev.graphmend.passes.analysis.Statements;
+import dev.graphmend.passes.analysis.TorchApi;
+import dev.graphmend.passes.config.AnalysisConfig;
+import dev.graphmend.passes.model.Diagnostic;
+import dev.graphmend.passes.model.RuleInfo;
+import dev.graphmend.passes.model.Severity;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * GM301 capture-at-root (docs/rules/GM301.md): a {@code torch.compile} call or decorator whose root
+ * breaks only where torch captures the operation under {@code fullgraph=True} — scalar reads
+ * ({@code .item()}, {@code int()} of a tensor) and data-dependent output shapes ({@code nonzero},
+ * boolean masks), observed on torch 2.10 and 2.15 — so one keyword gives the root one graph.
+ *
+ * <p>Unlike the other rules it judges a compile root, not a function: it runs after the analysis,
+ * over the diagnostics that reach the root ({@code Findings.Attribution}), and only where those are
+ * all known (every module in a whole-project analysis; in the editor, a root whose compiled code
+ * is all in the open file). Not reported where a captured value decides a Python branch (an
+ * {@code if}, {@code while}, {@code and}/{@code or}/{@code not}, {@code bool()}, or
+ * the bound of a {@code for} loop), directly or through the names assigned from it: Dynamo cannot
+ * guard on a value it has not computed, and fails there under {@code fullgraph=True}.
+ */
+public final class CaptureAtRoot {
+    private CaptureAtRoot() {}
+
+    public static final RuleInfo INFO = new RuleInfo("GM301", "capture-at-root", List.of(), Severity.INFORMATION,
+            "A compile root whose every break torch captures under fullgraph=True");
+
+    /** The first torch release whose {@code fullgraph=True} was observed to capture these breaks. */
+    public static final String CAPTURES_SINCE = "2.10";
+
+    /** One diagnostic that reaches the root, with its module. */
+    public record Reaching(SourceModule module, Diagnostic diagnostic) {}
+
+    /**
+     * Whether {@code fullgraph=True} captures the break of {@code d} (a diagnostic of {@code m}):
+     * an explicit scalar read, {@code .item()}, {@code int(t)} or {@code float(t)} (GM201 without
+     * a fix), or an operator with a data-dependent output shape (GM202, GB0036). Not an implicit
+     * read (a tensor where Python needs a size, a dim, a range bound, a padding, an {@code alpha}):
+     * under fullgraph=True those fail ("Could not extract specialized integer from data-dependent
+     * expression") or change the output, observed on torch 2.15 (fixtures/GM201.py under the Dynamo
+     * oracle); nor {@code .tolist()}, which fails for float tensors, nor {@code bool(t)}, a branch.
+     */
+    public static boolean capturedUnderFullgraph(SourceModule m, Diagnostic d) {
+        if (d.code().equals("GM202")) return d.dynamoIds().contains("GB0036");
+        if (!d.code().equals("GM201") || !d.fixes().isEmpty() || d.noFixReason() != null) return false;
+        Stmt at = Statements.innermostAround(enclosingBody(m.ir().module().body(), d.span()), d.span());
+        if (at == null) return false;
+        boolean[] explicit = {false};
+        Statements.expressions(at, e -> {
+            if (e instanceof Expr.Call c && d.span().equals(c.span())) explicit[0] = isExplicitRead(c);
+        });
+        return explicit[0];
+    }
+
+    /** {@code t.item()}, {@code int(t)}, {@code float(t)}. */
+    private static boolean isExplicitRead(Expr.Call c) {
+        if (c.func() instanceof Expr.Attribute a) return a.attr().equals("item") && c.args().isEmpty() && c.keywords().isEmpty();
+        return c.func() instanceof Expr.Name n && (n.id().equals("int") || n.id().equals("float"))
+                && c.args().size() == 1 && c.keywords().isEmpty();
+    }
+
+    /** A root GM301 reports: its {@code torch.compile} call or decorator, and what the diagnostic says. */
+    public record Finding(Expr compile, String message) {}
+
+    /**
+     * What GM301 reports of a root, or null: the root's {@code torch.compile} call or decorator in
+     * {@code module} at the root's line, every diagnostic reaching it captured, none of the captured
+     * values deciding a branch, and a call that does not already choose {@code fullgraph}
+     * ({@code fullgraphFree}: the fix's test of the call).
+     */
+    public static Finding check(SourceModule module, Diagnostic.Root root, List<Reaching> reaching, AnalysisConfig config,
+                                java.util.function.Predicate<Expr> fullgraphFree) {
+        if (reaching.isEmpty() || config.torchBefore(CAPTURES_SINCE)) return null;
+        int scalars = 0, shapes = 0;
+        for (Reaching r : reaching) {
+            Diagnostic d = r.diagnostic();
+            if (!capturedUnderFullgraph(r.module(), d)) return null;
+            if (d.code().equals("GM201")) {
+                scalars++;
+                if (decidesABranch(r.module(), d.span())) return null;
+            } else {
+                shapes++;
+            }
+        }
+        Expr compile = compileAt(module, root.line());
+        if (compile == null || !fullgraphFree.test(compile)) return null;
+        String what = (scalars > 0 ? scalars + " scalar read" + (scalars == 1 ? "" : "s") : "")
+                + (scalars > 0 && shapes > 0 ? " and " : "")
+                + (shapes > 0 ? shapes + " data-dependent shape" + (shapes == 1 ? "" : "s") : "");
+        return new Finding(compile, "Every graph break of this compile root (" + what + ") is captured under fullgraph=True on torch "
+                + config.torchVersion() + ": compile with fullgraph=True for one graph");
+    }
+
+    /**
+     * The compile expression of a root at {@code line}: a {@code torch.compile(target, ...)} or
+     * {@code target.compile(...)} call there, else the {@code @torch.compile} decorator of the
+     * function defined there.
+     */
+    public static Expr compileAt(SourceModule m, int line) {
+        Expr[] found = {null};
+        List<Node> todo = new ArrayList<>();
+        todo.add(m.ir().module());
+        while (!todo.isEmpty() && found[0] == null) {
+            Node n = todo.remove(todo.size() - 1);
+            if (n instanceof Expr.Call c && c.span() != null && c.span().line() == line && isCompileCall(m, c)) {
+                found[0] = c;
+            } else if (n instanceof Stmt.FunctionDef f && f.span() != null && f.span().line() == line) {
+                for (Expr d : f.decoratorList()) {
+                    Expr callee = d instanceof Expr.Call c ? c.func() : d;
+                    if (TorchApi.isCompile(m.names().qualifiedName(callee))) found[0] = d;
+                }
+            }
+            n.forEachChild(todo::add);
+        }
+        return found[0];
+    }
+
+    /** Whether a root's compile call or decorator says {@code fullgraph=True}. */
+    public static boolean compiledWithFullgraph(Expr compile) {
+        if (!(compile instanceof Expr.Call c)) return false;
+        for (dev.graphmend.ir.ast.Keyword k : c.keywords()) {
+            if ("fullgraph".equals(k.arg())) return k.value() instanceof Expr.Constant v && Boolean.TRUE.equals(v.value());
+        }
+        return false;
+    }
+
+    private static boolean isCompileCall(SourceModule m, Expr.Call c) {
+        String qn = m.names().qualifiedName(c.func());
+        if (TorchApi.isCompile(qn)) return !c.args().isEmpty();
+        return qn == null && c.func() instanceof Expr.Attribute a && a.attr().equals("compile") && c.args().isEmpty();
+    }
+
+    /**
+     * Whether the value read at {@code site} decides a Python branch in its function: the read is
+     * in a decision (a test, a boolean operand, {@code bool()}), or a name assigned from it (or
+     * from a name assigned from it, …) is, or bounds a {@code for} loop.
+     */
+    static boolean decidesABranch(SourceModule m, Span site) {
+        List<Stmt> body = enclosingBody(m.ir().module().body(), site);
+        List<Stmt> statements = Statements.of(body);
+        List<Span> decisions = new ArrayList<>();
+        for (Stmt s : statements) decisions(s, decisions);
+        for (Span d : decisions) if (contains(d, site)) return true;
+        Set<String> tainted = new HashSet<>();
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (Stmt s : statements) {
+                Expr value = s instanceof Stmt.Assign a ? a.value() : s instanceof Stmt.AnnAssign a ? a.value()
+                        : s instanceof Stmt.AugAssign a ? a.value() : s instanceof Stmt.For f ? f.iter() : null;
+                if (value == null || !(contains(value.span(), site) || readsAny(value, tainted))) continue;
+                if (s instanceof Stmt.For f && readsAny(f.iter(), tainted)) return true; // a loop bound by the value
+                List<Expr> targets = s instanceof Stmt.Assign a ? a.targets() : s instanceof Stmt.AnnAssign a ? List.of(a.target())
+                        : s instanceof Stmt.AugAssign a ? List.of(a.target()) : List.of(((Stmt.For) s).target());
+                for (Expr t : targets) grew |= storedNames(t, tainted);
+            }
+        }
+        for (Span d : decisions) if (readsAny(d, statements, tainted)) return true;
+        return false;
+    }
+
+    /** The body of the innermost function (or class) around {@code site}, else the module's. */
+    private static List<Stmt> enclosingBody(List<Stmt> moduleBody, Span site) {
+        List<Stmt> body = moduleBody;
+        boolean deeper = true;
+        while (deeper) {
+            deeper = false;
+            for (Stmt s : Statements.of(body)) {
+                List<Stmt> inner = s instanceof Stmt.FunctionDef f ? f.body() : s instanceof Stmt.AsyncFunctionDef f ? f.body()
+                        : s instanceof Stmt.ClassDef c ? c.body() : null;
+                if (inner != null && s.span() != null && contains(s.span(), site) && inner != body) {
+                    body = inner;
+                    deeper = true;
+                    break;
+                }
+            }
+        }
+        return body;
+    }
+
+    /**
+     * The spans of the expressions of {@code s} whose truth Python takes. Not an {@code assert}'s
+     * test: Dynamo turns it into an in-graph assertion (observed on torch 2.15).
+     */
+    private static void decisions(Stmt s, List<Span> out) {
+        if (s instanceof Stmt.If i) out.add(i.test().span());
+        if (s instanceof Stmt.While w) out.add(w.test().span());
+        Statements.expressions(s, e -> {
+            if (e instanceof Expr.IfExp x) out.add(x.test().span());
+            if (e instanceof Expr.BoolOp b && (b.op() == BoolOperator.And || b.op() == BoolOperator.Or)) {
+                for (Expr v : b.values()) out.add(v.span());
+            }
+            if (e instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not) out.add(u.operand().span());
+            if (e instanceof Expr.Call c && c.func() instanceof Expr.Name n && n.id().equals("bool")) {
+                for (Expr a : c.args()) out.add(a.span());
+            }
+        });
+    }
+
+    private static boolean storedNames(Expr target, Set<String> into) {
+        boolean[] added = {false};
+        List<Node> todo = new ArrayList<>(List.of(target));
+        while (!todo.isEmpty()) {
+            Node n = todo.remove(todo.size() - 1);
+            if (n instanceof Expr.Name name && name.ctx() == ExprContext.Store) added[0] |= into.add(name.id());
+            else if (n instanceof Expr.Tuple || n instanceof Expr.List || n instanceof Expr.Starred) n.forEachChild(todo::add);
+        }
+        return added[0];
+    }
+
+    private static boolean readsAny(Expr e, Set<String> names) {
+        if (names.isEmpty() || e == null) return false;
+        boolean[] reads = {false};
+        List<Node> todo = new ArrayList<>(List.of(e));
+        while (!todo.isEmpty() && !reads[0]) {
+            Node n = todo.remove(todo.size() - 1);
+            if (n instanceof Expr.Name name && name.ctx() == ExprContext.Load && names.contains(name.id())) reads[0] = true;
+            n.forEachChild(todo::add);
+        }
+        return reads[0];
+    }
+
+    /** Whether a name of {@code names} is read inside the span {@code decision} of one of {@code statements}. */
+    private static boolean readsAny(Span decision, List<Stmt> statements, Set<String> names) {
+        if (names.isEmpty()) return false;
+        boolean[] reads = {false};
+        for (Stmt s : statements) {
+            Statements.expressions(s, e -> {
+                if (e instanceof Expr.Name n && n.ctx() == ExprContext.Load && names.contains(n.id()) && n.span() != null
+                        && contains(decision, n.span())) {
+                    reads[0] = true;
+                }
+            });
+            if (reads[0]) return true;
+        }
+        return false;
+    }
+
+    private static boolean contains(Span outer, Span inner) {
+        return outer != null && inner != null && Statements.contains(outer, inner);
+    }
+}
