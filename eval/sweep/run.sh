@@ -16,6 +16,10 @@
 #   eval/sweep/run.sh --fix                the fix rate: the classes with breaks again, on copies of the
 #                                          libraries that `graphmend fix` rewrote (fix_sweep.py; the
 #                                          table goes into docs/evaluation.md)
+#   eval/sweep/run.sh --capture            GM301 on the sweep: the classes with breaks compiled as a program
+#                                          does, GM301's verdict beside fullgraph=True under real Dynamo
+#                                          (capture.py, out/torch-VERSION/capture.json; table in
+#                                          docs/evaluation.md; --rerun runs Dynamo again)
 # Other arguments go to sweep.py (--libs, --limit, --part K/N, --entries, --timeout, --rerun).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -23,6 +27,7 @@ root="$(cd "$here/../.." && pwd)"
 torch_version=2.15.0
 sweep=1
 fix=0
+capture=0
 programs=0
 only=""
 args=()
@@ -31,16 +36,25 @@ while (($#)); do
     --torch) torch_version="$2"; shift 2 ;;
     --no-sweep) sweep=0; shift ;;
     --fix) fix=1; shift ;;
+    --capture) capture=1; shift ;;
     --programs) programs=1; shift ;;
     --only) only="$2"; shift 2 ;;
     *) args+=("$1"); shift ;;
   esac
 done
 py="$("$here/env.sh" "$torch_version")"
+if ((capture)); then
+  "$root/graphmend" --version >/dev/null 2>&1 || true   # builds the jar when stale
+  python3 "$here/capture.py" --python "$py" ${args[@]+"${args[@]}"}
+  exec python3 "$root/eval/report.py" "$root/eval/results.json" "$root/docs/evaluation.md" \
+    --newest "$root/eval/newest/results.json" --sweep-fix "$here/out/fix-torch-$torch_version/summary.json" \
+    --sweep-capture "$here/out/torch-$torch_version/capture.json"
+fi
 if ((fix)); then
   python3 "$here/fix_sweep.py" --python "$py" ${args[@]+"${args[@]}"}
   exec python3 "$root/eval/report.py" "$root/eval/results.json" "$root/docs/evaluation.md" \
-    --newest "$root/eval/newest/results.json" --sweep-fix "$here/out/fix-torch-$torch_version/summary.json"
+    --newest "$root/eval/newest/results.json" --sweep-fix "$here/out/fix-torch-$torch_version/summary.json" \
+    --sweep-capture "$here/out/torch-$torch_version/capture.json"
 fi
 if ((programs)); then
   "$root/graphmend" --version >/dev/null 2>&1 || true   # builds the jar when stale

@@ -151,10 +151,10 @@ public final class Analyzer {
         }
         RootAttribution attribution = new RootAttribution(regions);
         // a scalar read or dynamic shape that only fullgraph=True roots reach is traced, not a break
-        Set<Diagnostic> captured = RootRules.capturedByTheirRoots(project.modules(), functions, attribution, config);
+        Set<Diagnostic> captured = RootRules.capturedByTheirRoots(project.modules(), regions, functions, attribution, config);
         if (!captured.isEmpty()) functions.replaceAll((m, l) -> l.stream().filter(d -> !captured.contains(d)).toList());
         // the rules that judge a compile root by every diagnostic reaching it (GM301)
-        RootRules.of(project.modules(), focus, regions, functions, attribution, config).forEach((m, found) -> {
+        RootRules.of(project.modules(), focus, regions, functions, attribution, config, buildEdits).forEach((m, found) -> {
             List<Diagnostic> all = new ArrayList<>(functions.get(m));
             all.addAll(found);
             functions.put(m, dedupAndSort(all));
@@ -194,6 +194,11 @@ public final class Analyzer {
                                                  AnalysisConfig config, Map<SourceModule, dev.graphmend.passes.fix.ModuleFunctions> byModule,
                                                  SourceModule m, Diagnostic d) {
         if (d.fixes().isEmpty()) return List.of();
+        RuleRegistry.Entry entry = RuleRegistry.byCode(d.code());
+        if (entry != null && entry.detector() == null) {
+            // a root rule's fix (GM301): built from the root's compile call, not by running a function's rules again
+            return RootRules.fixesFor(m, d).stream().filter(f -> reparses(m, f)).toList();
+        }
         List<CompileRegions.Reached> around = new ArrayList<>();
         for (CompileRegions.Reached r : regions.reached()) {
             Span def = r.function().def().span();

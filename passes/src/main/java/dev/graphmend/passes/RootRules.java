@@ -25,17 +25,26 @@ final class RootRules {
     /** The root diagnostics, by module, of an analysis whose (deduplicated) diagnostics are {@code found}. */
     static Map<SourceModule, List<Diagnostic>> of(List<SourceModule> modules, SourceModule focus, CompileRegions regions,
                                                   Map<SourceModule, List<Diagnostic>> found, Findings.Attribution attribution,
-                                                  AnalysisConfig config) {
+                                                  AnalysisConfig config, boolean buildEdits) {
         Map<SourceModule, List<Diagnostic>> out = new LinkedHashMap<>();
         if (!config.isEnabled(CaptureAtRoot.INFO.code())) return out;
+        // a root is judged only with a captured break reaching it: most analyses have none, and
+        // then nothing below (which asks which roots reach which functions) runs at a keystroke
+        if (found.values().stream().flatMap(List::stream).noneMatch(d -> d.code().equals("GM201") || d.code().equals("GM202"))) {
+            return out;
+        }
         Map<String, SourceModule> byPath = new java.util.HashMap<>();
-        for (SourceModule m : modules) byPath.putIfAbsent(m.path(), m);
-        Set<Diagnostic.Root> outsideFocus = focus == null ? Set.of() : rootsReachingOutside(regions, focus);
+        for (SourceModule m : focus != null ? List.of(focus) : modules) byPath.putIfAbsent(m.path(), m);
+        Set<Diagnostic.Root> outsideFocus = null;
         Set<Diagnostic.Root> judged = new HashSet<>();
         for (CompileRegions.CompileRoot r : regions.compileRoots()) {
             Diagnostic.Root root = r.root();
             SourceModule m = byPath.get(root.path());
-            if (m == null || focus != null && (m != focus || outsideFocus.contains(root)) || !judged.add(root)) continue;
+            if (m == null || CaptureAtRoot.compileAt(m, root.line()) == null || !judged.add(root)) continue;
+            if (focus != null) {
+                if (outsideFocus == null) outsideFocus = rootsReachingOutside(regions, focus);
+                if (outsideFocus.contains(root)) continue;
+            }
             List<CaptureAtRoot.Reaching> reaching = new ArrayList<>();
             for (var e : found.entrySet()) {
                 for (Diagnostic d : e.getValue()) {
@@ -47,7 +56,7 @@ final class RootRules {
             if (f == null) continue;
             Diagnostic d = new Diagnostic(CaptureAtRoot.INFO, config.severityOf(CaptureAtRoot.INFO.code(), CaptureAtRoot.INFO.defaultSeverity()),
                     f.compile().span(), f.message(), CaptureAtRoot.INFO.dynamoIds(), root,
-                    List.of(CompileWithFullgraph.fix(CompileWithFullgraph.edits(f.compile()))), null);
+                    List.of(CompileWithFullgraph.fix(buildEdits ? CompileWithFullgraph.edits(f.compile()) : null)), null);
             if (m.suppressions().suppresses(d.span().line(), d.code())
                     || m.suppressions().suppresses(d.span().endLine(), d.code()) || Analyzer.ignoredInFile(config, m, d.code())) {
                 continue;
@@ -62,29 +71,40 @@ final class RootRules {
      * CaptureAtRoot#capturedUnderFullgraph}) that only roots compiled with {@code fullgraph=True}
      * reach, from torch 2.10 (docs/rules/GM301.md). Dynamo traces them into the graph there.
      */
-    static Set<Diagnostic> capturedByTheirRoots(List<SourceModule> modules, Map<SourceModule, List<Diagnostic>> found,
-                                                Findings.Attribution attribution, AnalysisConfig config) {
+    static Set<Diagnostic> capturedByTheirRoots(List<SourceModule> modules, CompileRegions regions,
+                                                Map<SourceModule, List<Diagnostic>> found, Findings.Attribution attribution,
+                                                AnalysisConfig config) {
         Set<Diagnostic> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         if (config.torchBefore(CaptureAtRoot.CAPTURES_SINCE)) return out;
         Map<String, SourceModule> byPath = new java.util.HashMap<>();
         for (SourceModule m : modules) byPath.putIfAbsent(m.path(), m);
         Map<Diagnostic.Root, Boolean> fullgraph = new java.util.HashMap<>();
+        boolean any = false;
+        for (CompileRegions.CompileRoot r : regions.compileRoots()) {
+            SourceModule m = byPath.get(r.root().path());
+            boolean on = m != null && CaptureAtRoot.compiledWithFullgraph(CaptureAtRoot.compileAt(m, r.root().line()));
+            fullgraph.put(r.root(), on);
+            any |= on;
+        }
+        if (!any) return out; // no root says fullgraph=True: nothing is captured (the usual case, at no cost)
         for (var e : found.entrySet()) {
             for (Diagnostic d : e.getValue()) {
                 if (!CaptureAtRoot.capturedUnderFullgraph(e.getKey(), d)) continue;
                 Map<Diagnostic.Root, Integer> roots = attribution.rootsOf(e.getKey(), d);
                 if (roots.isEmpty()) continue;
                 boolean all = true;
-                for (Diagnostic.Root r : roots.keySet()) {
-                    all &= fullgraph.computeIfAbsent(r, k -> {
-                        SourceModule m = byPath.get(k.path());
-                        return m != null && CaptureAtRoot.compiledWithFullgraph(CaptureAtRoot.compileAt(m, k.line()));
-                    });
-                }
+                for (Diagnostic.Root r : roots.keySet()) all &= fullgraph.getOrDefault(r, false);
                 if (all) out.add(d);
             }
         }
         return out;
+    }
+
+    /** The fixes of a root diagnostic with their edits built (the analysis may only have described them). */
+    static List<Diagnostic.Fix> fixesFor(SourceModule m, Diagnostic d) {
+        if (!d.code().equals(CaptureAtRoot.INFO.code()) || d.root() == null) return List.of();
+        var edits = CompileWithFullgraph.edits(CaptureAtRoot.compileAt(m, d.root().line()));
+        return edits == null ? List.of() : List.of(CompileWithFullgraph.fix(edits));
     }
 
     /** The roots that reach a compiled function of another module than {@code focus}. */

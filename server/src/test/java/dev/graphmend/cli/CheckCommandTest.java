@@ -389,7 +389,7 @@ class CheckCommandTest {
         assertEquals("2.1.0", log.get("version").getAsString());
         JsonObject run = log.getAsJsonArray("runs").get(0).getAsJsonObject();
         JsonArray rules = run.getAsJsonObject("tool").getAsJsonObject("driver").getAsJsonArray("rules");
-        assertEquals(9, rules.size()); // GM000 and the eight detectors (GM101 … GM205)
+        assertEquals(10, rules.size()); // GM000, the eight detectors (GM101 … GM205) and the root rule GM301
         JsonObject result = run.getAsJsonArray("results").get(0).getAsJsonObject();
         assertEquals("GM101", result.get("ruleId").getAsString());
         assertEquals("warning", result.get("level").getAsString());

@@ -79,6 +79,24 @@ class CodeActionTest {
     }
 
     @Test
+    void aRootWhoseBreaksAreCapturedOffersFullgraphAtItsDecorator() throws Exception {
+        String text = "import torch\n\n\n@torch.compile\ndef step(x, active):\n    n = active.sum().item()\n    return x.sum(0) / n\n";
+        try (Harness h = new Harness()) {
+            h.initialize();
+            h.open(URI, text, 1);
+            assertEquals(List.of("GM301", "GM201"), h.published(URI, 1).getDiagnostics().stream()
+                    .map(d -> d.getCode().getLeft()).toList());
+            CodeAction a = titled(actions(h, range(3, 1, 3, 1), null), "Compile with `fullgraph=True` (unsafe)");
+            assertEquals("GM301", a.getDiagnostics().get(0).getCode().getLeft());
+            String fixed = Texts.apply(text, Texts.edits(Texts.docEdit(a.getEdit())));
+            assertTrue(fixed.contains("@torch.compile(fullgraph=True)\n"), fixed);
+            // compiled with fullgraph=True, the read is traced into the graph: nothing is left to report
+            h.change(URI, 2, null, fixed);
+            assertEquals(List.of(), h.published(URI, 2).getDiagnostics());
+        }
+    }
+
+    @Test
     void disableForThisLineAddsOrExtendsTheComment() throws Exception {
         try (Harness h = new Harness()) {
             h.initialize();

@@ -108,26 +108,33 @@ public final class CaptureAtRoot {
     /**
      * The compile expression of a root at {@code line}: a {@code torch.compile(target, ...)} or
      * {@code target.compile(...)} call there, else the {@code @torch.compile} decorator of the
-     * function defined there.
+     * function defined there; null when there is none (a module's forward under module-forward).
      */
     public static Expr compileAt(SourceModule m, int line) {
-        Expr[] found = {null};
-        List<Node> todo = new ArrayList<>();
-        todo.add(m.ir().module());
-        while (!todo.isEmpty() && found[0] == null) {
-            Node n = todo.remove(todo.size() - 1);
-            if (n instanceof Expr.Call c && c.span() != null && c.span().line() == line && isCompileCall(m, c)) {
-                found[0] = c;
-            } else if (n instanceof Stmt.FunctionDef f && f.span() != null && f.span().line() == line) {
-                for (Expr d : f.decoratorList()) {
-                    Expr callee = d instanceof Expr.Call c ? c.func() : d;
-                    if (TorchApi.isCompile(m.names().qualifiedName(callee))) found[0] = d;
-                }
-            }
-            n.forEachChild(todo::add);
-        }
-        return found[0];
+        return m.derived(COMPILE_EXPRESSIONS).get(line);
     }
+
+    /** By line, each compile call's and compiled definition's compile expression (the first on a line). */
+    private static final SourceModule.Derived<java.util.Map<Integer, Expr>> COMPILE_EXPRESSIONS = new SourceModule.Derived<>(
+            "torch.compile calls and decorators by line", m -> {
+                java.util.Map<Integer, Expr> out = new java.util.HashMap<>();
+                if (!m.ir().document().text().contains("compile")) return out; // far cheaper than the tree
+                List<Node> todo = new ArrayList<>();
+                todo.add(m.ir().module());
+                while (!todo.isEmpty()) {
+                    Node n = todo.remove(todo.size() - 1);
+                    if (n instanceof Expr.Call c && c.span() != null && isCompileCall(m, c)) {
+                        out.putIfAbsent(c.span().line(), c);
+                    } else if (n instanceof Stmt.FunctionDef f && f.span() != null) {
+                        for (Expr d : f.decoratorList()) {
+                            Expr callee = d instanceof Expr.Call c ? c.func() : d;
+                            if (TorchApi.isCompile(m.names().qualifiedName(callee))) out.put(f.span().line(), d);
+                        }
+                    }
+                    n.forEachChild(todo::add);
+                }
+                return out;
+            });
 
     /** Whether a root's compile call or decorator says {@code fullgraph=True}. */
     public static boolean compiledWithFullgraph(Expr compile) {
