@@ -156,12 +156,7 @@ def main(argv=None):
     known = {} if ns.rerun else previous_outcomes(os.path.join(results, "capture.json"), torch_version)
     scratch = tempfile.mkdtemp(prefix="gm-capture-roots-")
     t_all = time.time()
-    for lib in libs:
-        path = os.path.join(results, lib + ".json")
-        if not os.path.isfile(path):
-            continue
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+    for lib, data in compare.library_results(results, libs):
         breaks = breaking(data)
         if not breaks:
             report["libs"][lib] = {"version": info[lib]["version"], "roots": 0}
@@ -178,6 +173,7 @@ def main(argv=None):
         todo = sorted({e for e, _ in where.values() if e not in known.get(lib, {})})
         full = dict(known.get(lib, {}))
         full.update(run_fullgraph(ns.python, todo, ns.timeout))
+        causes = {m: verdict.root_causes(checked, roots_path, info[lib]["dir"], m) for m in verdict.MODES}
         rows = []
         for line, (entry, mode) in sorted(where.items()):
             n = breaks[entry].get(mode)
@@ -185,7 +181,9 @@ def main(argv=None):
                 continue  # this mode does not break
             f = (full.get(entry) or {}).get(mode) or {}
             rows.append({"entry": entry, "mode": mode, "breaks": n or 0, "gm301": line in offered,
-                         "fullgraph_ok": bool(f.get("ok")), "same": f.get("same"), "error": f.get("error")})
+                         "fullgraph_ok": bool(f.get("ok")), "same": f.get("same"), "error": f.get("error"),
+                         # what graphmend counted for the root in this mode: what kept GM301 away
+                         "counted": sorted({c[0] for c in causes[mode].get(line, [])})})
         removed = [r for r in rows if r["gm301"] and r["fullgraph_ok"] and r["same"]]
         report["libs"][lib] = {
             "version": info[lib]["version"], "roots": len(rows), "breaks": sum(r["breaks"] for r in rows),

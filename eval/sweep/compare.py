@@ -83,6 +83,15 @@ class Spans:
         return best
 
 
+def library_results(results, libs):
+    """(lib, the sweep's results of that library) for each of ``libs`` with a results file in ``results``."""
+    for lib in libs:
+        path = os.path.join(results, lib + ".json")
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as f:
+                yield lib, json.load(f)
+
+
 def env_info(py, libs):
     code = ("import json, importlib, os, torch\n"
             "d = {'torch': torch.__version__.split('+')[0]}\n"

@@ -246,12 +246,7 @@ def main(argv=None):
     results = ns.results or os.path.join(HERE, "out", "torch-%s" % torch_version)
     report = {"torch": torch_version, "libs": {}}
     scratch = tempfile.mkdtemp(prefix="gm-verdict-roots-")
-    for lib in libs:
-        path = os.path.join(results, lib + ".json")
-        if not os.path.isfile(path):
-            continue
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+    for lib, data in compare.library_results(results, libs):
         built = sorted(e for e, r in data["entries"].items() if r.get("status") in ("ran", "partial"))
         classes = compare.class_imports(ns.python, built)
         configs = config_classes(ns.python, built, data) if lib == "transformers" else {}

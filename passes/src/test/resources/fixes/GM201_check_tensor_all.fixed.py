@@ -46,28 +46,28 @@ INPUTS = {
 }
 
 
-@torch.compile
+@torch.compile(fullgraph=True)
 def case_positive_lengths(x, lengths):
     """No message: the assert keeps torch's own."""
     torch._assert_async(torch.all(lengths > 0))  # expect-fix: GM201 unsafe
     return x / lengths
 
 
-@torch.compile
+@torch.compile(fullgraph=True)
 def case_lambda_message(hidden_states, attention_mask):
     """A lambda returning a string literal: the literal becomes the assert's message."""
     torch._assert_async(torch.all(attention_mask.sum(-1) > 0), "every row needs a token")  # expect-fix: GM201 unsafe
     return hidden_states * attention_mask
 
 
-@torch.compile
+@torch.compile(fullgraph=True)
 def case_string_message_keyword(x):
     """The message as a keyword argument."""
     torch._assert_async(torch.all(~torch.isnan(x)), "NaN in the input")  # expect-fix: GM201 unsafe
     return x * 2
 
 
-@torch.compile
+@torch.compile(fullgraph=True)
 def case_value_error_shapes(value, spatial_shapes):
     """transformers' multi-scale attention guard: the `_with` form with ValueError."""
     torch._assert_async(  # expect-fix: GM201 unsafe
@@ -77,7 +77,7 @@ def case_value_error_shapes(value, spatial_shapes):
     return value.flatten(1)
 
 
-@torch.compile
+@torch.compile(fullgraph=True)
 def case_runtime_error_with(x):
     """The `_with` form with RuntimeError: no prefix in the message."""
     torch._assert_async(torch.all(torch.isfinite(x)), "not finite")  # expect-fix: GM201 unsafe

@@ -48,22 +48,48 @@ public final class CaptureAtRoot {
     /**
      * Whether {@code fullgraph=True} captures the break of {@code d} (a diagnostic of {@code m}):
      * an explicit scalar read, {@code .item()}, {@code int(t)} or {@code float(t)} (GM201 without
-     * a fix), or an operator with a data-dependent output shape (GM202, GB0036). Not an implicit
+     * a fix), a tensor check GM201's lowering is offered for, or an operator with a data-dependent
+     * output shape seen captured (GM202, GB0036,
+     * {@link #isCapturedShapeOp}). Not an implicit
      * read (a tensor where Python needs a size, a dim, a range bound, a padding, an {@code alpha}):
      * under fullgraph=True those fail ("Could not extract specialized integer from data-dependent
      * expression") or change the output, observed on torch 2.15 (fixtures/GM201.py under the Dynamo
      * oracle); nor {@code .tolist()}, which fails for float tensors, nor {@code bool(t)}, a branch.
      */
     public static boolean capturedUnderFullgraph(SourceModule m, Diagnostic d) {
-        if (d.code().equals("GM202")) return d.dynamoIds().contains("GB0036");
-        if (!d.code().equals("GM201") || !d.fixes().isEmpty() || d.noFixReason() != null) return false;
+        boolean shape = d.code().equals("GM202") && d.dynamoIds().contains("GB0036");
+        // GM201's one fix lowers a tensor check (torch._check_tensor_all and helpers that call it):
+        // under fullgraph=True Dynamo traces the check itself, with the same outcome (fixtures/GM201.py)
+        if (d.code().equals("GM201") && !d.fixes().isEmpty()) return true;
+        boolean read = d.code().equals("GM201") && d.fixes().isEmpty() && d.noFixReason() == null;
+        if (!shape && !read) return false;
         Stmt at = Statements.innermostAround(enclosingBody(m.ir().module().body(), d.span()), d.span());
         if (at == null) return false;
-        boolean[] explicit = {false};
+        boolean[] captured = {false};
         Statements.expressions(at, e -> {
-            if (e instanceof Expr.Call c && d.span().equals(c.span())) explicit[0] = isExplicitRead(c);
+            if (!d.span().equals(e.span())) return;
+            if (read && e instanceof Expr.Call c) captured[0] = isExplicitRead(c);
+            if (shape) captured[0] = isCapturedShapeOp(e);
         });
-        return explicit[0];
+        return captured[0];
+    }
+
+    /**
+     * The data-dependent shapes seen captured under fullgraph=True (torch 2.15, the Dynamo oracle and
+     * the sweep): boolean-mask indexing, {@code nonzero}/{@code argwhere}, one-argument
+     * {@code where}, {@code masked_select}, {@code repeat_interleave}. Not {@code bincount} (its
+     * result's size, sliced with {@code [:-1]}, failed a guard in torch_geometric's quantile
+     * aggregation), {@code one_hot} (fails), nor the others, unseen.
+     */
+    private static boolean isCapturedShapeOp(Expr e) {
+        if (e instanceof Expr.Subscript) return true;
+        if (!(e instanceof Expr.Call c)) return false;
+        String name = c.func() instanceof Expr.Attribute a ? a.attr() : c.func() instanceof Expr.Name n ? n.id() : "";
+        return switch (name) {
+            case "nonzero", "argwhere", "masked_select", "repeat_interleave" -> true;
+            case "where" -> c.args().size() == 1 && c.keywords().isEmpty();
+            default -> false;
+        };
     }
 
     /** {@code t.item()}, {@code int(t)}, {@code float(t)}. */
