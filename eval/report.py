@@ -667,6 +667,20 @@ def render_sweep_capture(capture):
                              str(d["gm301_one_graph"]),
                              "%d of %d (%.0f%%)" % (d["breaks_removed"], b, 100.0 * d["breaks_removed"] / b) if b else "–",
                              str(len(d["gm301_fails"])), str(d["fullgraph_ok"]), str(len(d["missed"]))]) + " |")
+    blocked = {}
+    for lib, d in sorted((capture.get("libs") or {}).items()):
+        for r in d.get("missed") or []:
+            codes = {c.split()[0] for c in r.get("counted") or [] if not c.startswith("GM301")} or {"nothing counted"}
+            for c in codes:
+                blocked.setdefault(lib, {}).setdefault(c, 0)
+                blocked[lib][c] += 1
+    if blocked:
+        w("\nWhat `graphmend check` counted for the missed roots (roots per code; a root may carry several): "
+          + "; ".join("%s: %s" % (lib, ", ".join("%s %d" % kv for kv in sorted(c.items())))
+                      for lib, c in sorted(blocked.items()))
+          + ". Since `fullgraph=True` works there, a GM101/GM102/GM203 counted is a break the root does not take in this run (the per-root "
+          "verdict's false \"breaks\", docs/sweep.md), an implicit scalar read (GM201) or a shape op GM301 does "
+          "not count (GM202) is one it does not trust `fullgraph=True` to capture.")
     fails = [(lib, r) for lib, d in sorted((capture.get("libs") or {}).items()) for r in d.get("gm301_fails") or []]
     if fails:
         w("\nRoots where GM301 is reported but `fullgraph=True` does not give one graph with the eager outputs:\n")
