@@ -42,11 +42,20 @@ public final class FullGraphReadiness {
 
         /** The counts and the verdict in one sentence. */
         public String sentence() {
+            return sentence(false);
+        }
+
+        /**
+         * The sentence; {@code checked} when GM301 found that no captured value decides a Python
+         * branch (and so offers its fix at the root's compile call), which the proviso then names.
+         */
+        String sentence(boolean checked) {
             return breaks + " break" + (breaks == 1 ? "" : "s") + ", " + safe + " with a safe fix, " + unsafeOnly
                     + " with an unsafe fix only, " + noFix + " without a fix"
                     + (captured > 0 ? ", " + captured + " captured under fullgraph=True" : "")
                     + "; fullgraph=True after fix: " + verdict()
-                    + (captured > 0 && noFix == 0 ? " (if no captured value decides a Python branch)" : "");
+                    + (captured > 0 && noFix == 0 ? checked ? " (GM301: fullgraph=True at the compile call)"
+                            : " (if no captured value decides a Python branch)" : "");
         }
 
         private Counts plus(SourceModule m, Diagnostic d, boolean captures) {
@@ -63,7 +72,8 @@ public final class FullGraphReadiness {
      * any of them ({@code all}), and per mode ({@code eval}, {@code train}: null for a mode the
      * root is not compiled in).
      */
-    public record Root(Diagnostic.Root root, int modes, Counts all, Counts eval, Counts train, List<String> noneAtItsCalls) {
+    public record Root(Diagnostic.Root root, int modes, Counts all, Counts eval, Counts train, List<String> noneAtItsCalls,
+                       boolean capturable) {
         public int breaks() { return all.breaks(); }
         public int safe() { return all.safe(); }
         public int unsafeOnly() { return all.unsafeOnly(); }
@@ -87,10 +97,13 @@ public final class FullGraphReadiness {
             // the contexts the verdict assumed: the dtype, and what the root's calls leave None
             String assumed = ((modes & Modes.FP32) == 0 ? ", half precision" : "")
                     + (noneAtItsCalls.isEmpty() ? "" : ", as called: " + String.join(", ", noneAtItsCalls.stream().map(p -> p + "=None").toList()));
-            if (differsByMode()) return "in eval mode" + assumed + ": " + eval.sentence() + "; in train mode" + assumed + ": " + train.sentence();
-            if ((modes & Modes.TRAIN) == 0) return "(eval mode" + assumed + ") " + all.sentence();
-            if ((modes & Modes.EVAL) == 0) return "(train mode" + assumed + ") " + all.sentence();
-            return assumed.isEmpty() ? all.sentence() : "(" + assumed.substring(2) + ") " + all.sentence();
+            if (differsByMode()) {
+                return "in eval mode" + assumed + ": " + eval.sentence(capturable) + "; in train mode" + assumed + ": "
+                        + train.sentence(capturable);
+            }
+            if ((modes & Modes.TRAIN) == 0) return "(eval mode" + assumed + ") " + all.sentence(capturable);
+            if ((modes & Modes.EVAL) == 0) return "(train mode" + assumed + ") " + all.sentence(capturable);
+            return assumed.isEmpty() ? all.sentence(capturable) : "(" + assumed.substring(2) + ") " + all.sentence(capturable);
         }
     }
 
@@ -109,10 +122,14 @@ public final class FullGraphReadiness {
             none.put(r.root(), r.noneAtItsCalls());
         }
         Map<Diagnostic.Root, Counts[]> counts = new LinkedHashMap<>(); // all, eval, train
+        java.util.Set<Diagnostic.Root> capturable = new java.util.HashSet<>(); // the roots GM301 is reported for
         if (allRoots) for (Diagnostic.Root r : modes.keySet()) counts.put(r, new Counts[] {Counts.NONE, Counts.NONE, Counts.NONE});
         for (var e : found.entrySet()) {
             for (Diagnostic d : e.getValue()) {
-                if (d.code().equals(dev.graphmend.passes.rules.CaptureAtRoot.INFO.code())) continue; // advice on a root, not a break
+                if (d.code().equals(dev.graphmend.passes.rules.CaptureAtRoot.INFO.code())) {
+                    capturable.add(d.root()); // advice on a root, not a break
+                    continue;
+                }
                 for (var reach : attribution.rootsOf(e.getKey(), d).entrySet()) {
                     Counts[] c = counts.computeIfAbsent(reach.getKey(), k -> new Counts[] {Counts.NONE, Counts.NONE, Counts.NONE});
                     int rootModes = modes.getOrDefault(reach.getKey(), Modes.BOTH);
@@ -131,7 +148,7 @@ public final class FullGraphReadiness {
             Counts[] c = e.getValue();
             if (!allRoots && c[0].breaks() == 0) continue;
             out.add(new Root(e.getKey(), m, c[0], (m & Modes.EVAL) != 0 ? c[1] : null, (m & Modes.TRAIN) != 0 ? c[2] : null,
-                    none.getOrDefault(e.getKey(), List.of())));
+                    none.getOrDefault(e.getKey(), List.of()), capturable.contains(e.getKey())));
         }
         out.sort(Comparator.comparing((Root r) -> r.root().path()).thenComparingInt(r -> r.root().line()));
         return out;

@@ -63,6 +63,18 @@ class CaptureAtRootTest {
     }
 
     @Test
+    void theSummaryNamesGM301WhereItCheckedTheCapturedValues() {
+        SourceModule one = module("one.py", HELPER + ROOT.replace("from helpers import mean_over\n", ""));
+        AnalysisConfig config = AnalysisConfig.defaults();
+        Findings f = Analyzer.analyze(new Project(List.of(one), config));
+        var roots = dev.graphmend.passes.FullGraphReadiness.of(f, f.attribution(), config, true);
+        assertEquals(1, roots.size());
+        assertTrue(roots.get(0).capturable());
+        assertEquals("1 break, 0 with a safe fix, 0 with an unsafe fix only, 0 without a fix, 1 captured under fullgraph=True; "
+                + "fullgraph=True after fix: yes (GM301: fullgraph=True at the compile call)", roots.get(0).sentence());
+    }
+
+    @Test
     void notBeforeTorch210NorWhenNotSelected() {
         SourceModule one = module("one.py", HELPER + ROOT.replace("from helpers import mean_over\n", ""));
         Project old = new Project(List.of(one), AnalysisConfig.defaults().withTorchVersion("2.9"));
