@@ -33,9 +33,13 @@ final class RootRules {
         if (found.values().stream().flatMap(List::stream).noneMatch(d -> d.code().equals("GM201") || d.code().equals("GM202"))) {
             return out;
         }
+        // a break hidden from the analysis's output is still a break: GM301 judges only what every
+        // rule reports, so not with a rule deselected, and not a root whose code holds a suppression
+        for (var e : dev.graphmend.passes.registry.RuleRegistry.detected()) if (!config.isEnabled(e.code())) return out;
         Map<String, SourceModule> byPath = new java.util.HashMap<>();
         for (SourceModule m : focus != null ? List.of(focus) : modules) byPath.putIfAbsent(m.path(), m);
         Set<Diagnostic.Root> outsideFocus = null;
+        Set<Diagnostic.Root> hiding = null;
         Set<Diagnostic.Root> judged = new HashSet<>();
         for (CompileRegions.CompileRoot r : regions.compileRoots()) {
             Diagnostic.Root root = r.root();
@@ -45,6 +49,8 @@ final class RootRules {
                 if (outsideFocus == null) outsideFocus = rootsReachingOutside(regions, focus);
                 if (outsideFocus.contains(root)) continue;
             }
+            if (hiding == null) hiding = rootsReachingHiddenCode(regions, config);
+            if (hiding.contains(root)) continue;
             List<CaptureAtRoot.Reaching> reaching = new ArrayList<>();
             for (var e : found.entrySet()) {
                 for (Diagnostic d : e.getValue()) {
@@ -105,6 +111,27 @@ final class RootRules {
         if (!d.code().equals(CaptureAtRoot.INFO.code()) || d.root() == null) return List.of();
         var edits = CompileWithFullgraph.edits(CaptureAtRoot.compileAt(m, d.root().line()));
         return edits == null ? List.of() : List.of(CompileWithFullgraph.fix(edits));
+    }
+
+    /**
+     * The roots that reach a compiled function holding a suppression comment, or in a file whose
+     * per-file-ignores drop a code: a break there is not in the analysis's output.
+     */
+    private static Set<Diagnostic.Root> rootsReachingHiddenCode(CompileRegions regions, AnalysisConfig config) {
+        Set<Diagnostic.Root> out = new HashSet<>();
+        for (CompileRegions.Reached f : regions.reached()) {
+            SourceModule m = f.function().module();
+            var def = f.function().def().span();
+            boolean hidden = false;
+            for (var e : dev.graphmend.passes.registry.RuleRegistry.detected()) {
+                String code = e.code();
+                // a suppression of a rule's code (not another linter's `# noqa: E501`) in the function
+                hidden |= Analyzer.ignoredInFile(config, m, code) || def != null && m.suppressions().lines().stream()
+                        .anyMatch(l -> def.line() <= l && l <= def.endLine() && m.suppressions().suppresses(l, code));
+            }
+            if (hidden) out.addAll(regions.rootsReaching(f.function()).keySet());
+        }
+        return out;
     }
 
     /** The roots that reach a compiled function of another module than {@code focus}. */

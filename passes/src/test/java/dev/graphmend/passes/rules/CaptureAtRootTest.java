@@ -75,6 +75,18 @@ class CaptureAtRootTest {
     }
 
     @Test
+    void aBreakHiddenFromTheOutputIsStillABreak() {
+        // the data-dependent branch breaks under fullgraph=True whether or not it is reported
+        String text = HELPER.replace("    return x.sum(0) / n\n", "    if x.sum() > 0:  # graphmend: ignore[GM101]\n        x = -x\n    return x.sum(0) / n\n")
+                + ROOT.replace("from helpers import mean_over\n", "");
+        SourceModule suppressed = module("one.py", text);
+        assertEquals(List.of("4 GM201"), codes(Analyzer.analyze(new Project(List.of(suppressed), AnalysisConfig.defaults())), suppressed));
+        SourceModule plain = module("one.py", text.replace("  # graphmend: ignore[GM101]", ""));
+        assertEquals(List.of("4 GM201"), codes(Analyzer.analyze(new Project(List.of(plain),
+                AnalysisConfig.defaults().withIgnore(List.of("GM101")))), plain));
+    }
+
+    @Test
     void notBeforeTorch210NorWhenNotSelected() {
         SourceModule one = module("one.py", HELPER + ROOT.replace("from helpers import mean_over\n", ""));
         Project old = new Project(List.of(one), AnalysisConfig.defaults().withTorchVersion("2.9"));
