@@ -232,6 +232,12 @@ public final class Analyzer {
         return List.of();
     }
 
+    /** Whether a diagnostic of {@code code} at {@code span} is not reported: a suppression comment on its first or last line, or per-file-ignores. */
+    static boolean hiddenAt(AnalysisConfig config, SourceModule m, Span span, String code) {
+        return m.suppressions().suppresses(span.line(), code) || m.suppressions().suppresses(span.endLine(), code)
+                || ignoredInFile(config, m, code);
+    }
+
     /** {@code per-file-ignores}: the code is not reported in this file. */
     static boolean ignoredInFile(AnalysisConfig config, SourceModule m, String code) {
         if (config.files().perFileIgnores().isEmpty()) return false;
@@ -247,11 +253,7 @@ public final class Analyzer {
                                 java.util.Queue<String> errors, boolean buildEdits) {
                 rule.check(ctx, (info, at, message, ids) -> {
                     Span span = at.span();
-                    if (span == null || m.suppressions().suppresses(span.line(), info.code())
-                            || m.suppressions().suppresses(span.endLine(), info.code())
-                            || ignoredInFile(config, m, info.code())) {
-                        return;
-                    }
+                    if (span == null || hiddenAt(config, m, span, info.code())) return;
                     List<Diagnostic.Fix> fixes = new ArrayList<>();
                     String noFix = proposeFixes(ctx, m, info.code(), at, fixes, moduleFunctions, errors, buildEdits);
                     found.add(new Diagnostic(info, config.severityOf(info.code(), info.defaultSeverity()), span, message,

@@ -63,10 +63,7 @@ final class RootRules {
             Diagnostic d = new Diagnostic(CaptureAtRoot.INFO, config.severityOf(CaptureAtRoot.INFO.code(), CaptureAtRoot.INFO.defaultSeverity()),
                     f.compile().span(), f.message(), CaptureAtRoot.INFO.dynamoIds(), root,
                     List.of(CompileWithFullgraph.fix(buildEdits ? CompileWithFullgraph.edits(f.compile()) : null)), null);
-            if (m.suppressions().suppresses(d.span().line(), d.code())
-                    || m.suppressions().suppresses(d.span().endLine(), d.code()) || Analyzer.ignoredInFile(config, m, d.code())) {
-                continue;
-            }
+            if (Analyzer.hiddenAt(config, m, d.span(), d.code())) continue;
             out.computeIfAbsent(m, k -> new ArrayList<>()).add(d);
         }
         return out;
@@ -122,12 +119,14 @@ final class RootRules {
         for (CompileRegions.Reached f : regions.reached()) {
             SourceModule m = f.function().module();
             var def = f.function().def().span();
+            // the function's suppressed lines, then whether one suppresses a rule's code (not another
+            // linter's `# noqa: E501`) or the file's per-file-ignores drop one
+            List<Integer> lines = def == null ? List.of()
+                    : m.suppressions().lines().stream().filter(l -> def.line() <= l && l <= def.endLine()).toList();
             boolean hidden = false;
             for (var e : dev.graphmend.passes.registry.RuleRegistry.detected()) {
                 String code = e.code();
-                // a suppression of a rule's code (not another linter's `# noqa: E501`) in the function
-                hidden |= Analyzer.ignoredInFile(config, m, code) || def != null && m.suppressions().lines().stream()
-                        .anyMatch(l -> def.line() <= l && l <= def.endLine() && m.suppressions().suppresses(l, code));
+                hidden |= Analyzer.ignoredInFile(config, m, code) || lines.stream().anyMatch(l -> m.suppressions().suppresses(l, code));
             }
             if (hidden) out.addAll(regions.rootsReaching(f.function()).keySet());
         }
