@@ -1,6 +1,7 @@
 package dev.graphmend.passes.rules;
 
 import dev.graphmend.ir.ast.BoolOperator;
+import dev.graphmend.ir.ast.CmpOperator;
 import dev.graphmend.ir.ast.Expr;
 import dev.graphmend.ir.ast.ExprContext;
 import dev.graphmend.ir.ast.Node;
@@ -267,14 +268,29 @@ public final class CaptureAtRoot {
         return reads[0];
     }
 
-    /** Whether a name of {@code names} is read inside the span {@code decision} of one of {@code statements}. */
+    /**
+     * Whether a name of {@code names} is read inside the span {@code decision} of one of
+     * {@code statements}. An operand of {@code is}/{@code is not}, or the object of {@code isinstance},
+     * is not read: an identity or type test ({@code if size is None:}, {@code isinstance(size, tuple)})
+     * does not look at the captured number, so Dynamo needs no guard on it.
+     */
     private static boolean readsAny(Span decision, List<Stmt> statements, Set<String> names) {
         if (names.isEmpty()) return false;
         boolean[] reads = {false};
         for (Stmt s : statements) {
+            Set<Span> identityOperands = new HashSet<>();
+            Statements.expressions(s, e -> {
+                if (e instanceof Expr.Compare c && c.ops().stream().allMatch(o -> o == CmpOperator.Is || o == CmpOperator.IsNot)) {
+                    identityOperands.add(c.left().span());
+                    for (Expr x : c.comparators()) identityOperands.add(x.span());
+                }
+                if (e instanceof Expr.Call c && c.func() instanceof Expr.Name f && f.id().equals("isinstance") && !c.args().isEmpty()) {
+                    identityOperands.add(c.args().get(0).span());
+                }
+            });
             Statements.expressions(s, e -> {
                 if (e instanceof Expr.Name n && n.ctx() == ExprContext.Load && names.contains(n.id()) && n.span() != null
-                        && contains(decision, n.span())) {
+                        && contains(decision, n.span()) && !identityOperands.contains(n.span())) {
                     reads[0] = true;
                 }
             });
