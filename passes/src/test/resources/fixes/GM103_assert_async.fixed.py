@@ -16,6 +16,7 @@ class Config:
     """A Hugging Face style config: plain Python values."""
 
     vocab_size = 10
+    strict = True
 
 
 INPUTS = {
@@ -63,6 +64,16 @@ INPUTS = {
         lambda: (torch.tensor([[1.0, 0.0], [0.0, 1.0]]),),
         lambda: (torch.tensor([[1.0, 2.0], [0.0, 1.0]]),),
         lambda: (torch.tensor([[0.5, 0.5], [0.5, 0.5]]),),
+    ],
+    "case_optional_index_sorted": [
+        lambda: (_randn(4, 2, seed=1), torch.tensor([0, 0, 1, 2])),
+        lambda: (_randn(4, 2, seed=2), torch.tensor([0, 2, 1, 2])),
+        lambda: (_randn(4, 2, seed=3), None),
+    ],
+    "case_two_python_tests_first": [
+        lambda: (_randn(3, 2, seed=1).abs(),),
+        lambda: (torch.tensor([[1.0, -1.0], [0.0, 2.0]]),),
+        lambda: (torch.tensor([[[1.0, -1.0], [0.0, 2.0]]]),),
     ],
     "CaseEmbeddingIdGuard": [
         lambda: (torch.tensor([[1, 2, 3], [4, 5, 6]]),),
@@ -139,6 +150,23 @@ def case_assertion_error_class(matrix):
     """An AssertionError raised explicitly."""
     torch._assert_async(torch.logical_not((matrix.diagonal() != 1).any()), "AssertionError: expected a unit diagonal")  # expect-fix: GM103 unsafe
     return matrix.t()
+
+
+@torch.compile
+def case_optional_index_sorted(x, index):
+    """torch_geometric's assert_sorted_index: a Python test first (`index is not None`), decided
+    while tracing, stays an `if` around the assert."""
+    if index is not None:  # expect-fix: GM103 unsafe
+        torch._assert_async(torch.all(index[:-1] <= index[1:]), "ValueError: Can not perform aggregation since the 'index' tensor is not sorted")
+    return x * 2
+
+
+@torch.compile
+def case_two_python_tests_first(x):
+    """Two Python operands, one of them an `or` (kept in parentheses), before the tensor test."""
+    if (Config.strict or x.dim() > 2) and x.dim() == 2:  # expect-fix: GM103 unsafe
+        torch._assert_async(torch.logical_not((x < 0).any()), "ValueError: negative values in strict mode")
+    return x.relu()
 
 
 class CaseEmbeddingIdGuard(nn.Module):

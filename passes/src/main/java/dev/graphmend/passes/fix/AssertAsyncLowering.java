@@ -7,13 +7,15 @@ import dev.graphmend.ir.ast.Stmt;
 import dev.graphmend.ir.symbols.Target;
 import dev.graphmend.passes.model.Diagnostic;
 import dev.graphmend.passes.analysis.FunctionContext;
+import dev.graphmend.passes.rules.Conditions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /**
  * GM103 → predicated trap lowering: {@code if c: raise E("msg")} becomes
- * {@code torch._assert_async(torch.logical_not(c), "E: msg")}, which checks inside the graph.
+ * {@code torch._assert_async(torch.logical_not(c), "E: msg")}, which checks inside the graph;
+ * {@code if p and c: raise …}, with {@code p} decided while tracing, keeps {@code if p:} around it.
  * Always unsafe: the exception becomes a RuntimeError, and on CUDA the assert is reported
  * asynchronously and leaves the CUDA context unusable. Declined inside {@code try}, for
  * {@code raise … from …}, for exception classes that are not builtins (or are shadowed), for
@@ -55,7 +57,11 @@ public final class AssertAsyncLowering implements Transformation {
                 message = s;
             }
         }
-        String why = condition(f, cond);
+        // `if index is not None and not torch.all(...): raise`: the operands Dynamo decides while
+        // tracing stay a Python `if` around the assert, evaluated first, as the `and` does
+        List<Expr> decided = decidedWhileTracing(f, cond);
+        Expr checked = decided.isEmpty() ? cond : ((Expr.BoolOp) cond).values().get(decided.size());
+        String why = condition(f, checked);
         if (why != null) return Proposal.decline(why);
         if (!guard.orelse().isEmpty()) return Proposal.decline("the guard has an else branch");
         SourceText src = site.source();
@@ -69,13 +75,25 @@ public final class AssertAsyncLowering implements Transformation {
         }
         WhereRewrite.Torch t = new WhereRewrite.Torch(torch, List.of());
         // assert the negation of the condition; `if not c: raise` asserts c itself
-        String asserted = cond instanceof Expr.UnaryOp u && u.op() == dev.graphmend.ir.ast.UnaryOperator.Not
+        String asserted = checked instanceof Expr.UnaryOp u && u.op() == dev.graphmend.ir.ast.UnaryOperator.Not
                 ? WhereRewrite.condText(site, t, u.operand())
-                : torch + ".logical_not(" + WhereRewrite.condText(site, t, cond) + ")";
+                : torch + ".logical_not(" + WhereRewrite.condText(site, t, checked) + ")";
         String text = torch + "._assert_async(" + asserted + ", "
                 + pyString(clsName.id() + (message.isEmpty() ? "" : ": " + message)) + ")";
         String comment = src.comment(guard.span().line());
-        if (comment != null) text += "  " + comment;
+        if (!decided.isEmpty()) {
+            StringBuilder test = new StringBuilder();
+            for (Expr v : decided) {
+                if (test.length() > 0) test.append(" and ");
+                boolean loose = v instanceof Expr.BoolOp || v instanceof Expr.IfExp || v instanceof Expr.NamedExpr || v instanceof Expr.Lambda;
+                test.append(loose ? "(" + src.text(v) + ")" : src.text(v));
+            }
+            String head = test.indexOf("\n") >= 0 ? "(" + test + ")" : test.toString();
+            text = "if " + head + ":" + (comment != null ? "  " + comment : "") + "\n"
+                    + src.indentation(guard.span().line()) + src.indentUnit() + text;
+        } else if (comment != null) {
+            text += "  " + comment;
+        }
         edits.add(new Diagnostic.Edit(guard.span(), text));
         return Proposal.of(new Diagnostic.Fix("Lower guard to torch._assert_async", Safety.UNSAFE, edits,
                 "Unsafe: the check runs inside the graph, but a failure raises RuntimeError instead of "
@@ -90,6 +108,19 @@ public final class AssertAsyncLowering implements Transformation {
     static boolean isBuiltinException(FixSite site, Expr cls) {
         return cls instanceof Expr.Name n && site.module().names().resolve(n) instanceof Target.Builtin
                 && BUILTIN_EXCEPTIONS.contains(n.id());
+    }
+
+    /**
+     * The leading operands of an {@code and} test whose truth Dynamo knows while tracing (no tensor
+     * value read: {@code index is not None}, {@code self.training}), when exactly one operand
+     * follows them; else none.
+     */
+    private static List<Expr> decidedWhileTracing(FunctionContext f, Expr cond) {
+        if (!(cond instanceof Expr.BoolOp b) || b.op() != dev.graphmend.ir.ast.BoolOperator.And) return List.of();
+        List<Expr> values = b.values();
+        int k = 0;
+        while (k < values.size() - 1 && !Conditions.isDataDependent(f, values.get(k))) k++;
+        return k == values.size() - 1 ? values.subList(0, k) : List.of();
     }
 
     private static String condition(FunctionContext f, Expr c) {

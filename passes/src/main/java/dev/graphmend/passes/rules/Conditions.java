@@ -8,14 +8,14 @@ import dev.graphmend.passes.analysis.ValueKind;
 import java.util.List;
 
 /** Truth tests: when taking an expression's truth value makes Dynamo read tensor data. */
-final class Conditions {
+public final class Conditions {
     private Conditions() {}
 
     /**
      * Whether {@code bool(test)} depends on tensor values: the test is a tensor, or an
      * {@code and}/{@code or}/{@code not} over one.
      */
-    static boolean isDataDependent(FunctionContext f, Expr test) {
+    public static boolean isDataDependent(FunctionContext f, Expr test) {
         if (test instanceof Expr.BoolOp b) {
             boolean and = b.op() == dev.graphmend.ir.ast.BoolOperator.And;
             java.util.Set<String> narrowed = new java.util.HashSet<>();
