@@ -55,7 +55,8 @@ public final class CaptureAtRoot {
      * read (a tensor where Python needs a size, a dim, a range bound, a padding, an {@code alpha}):
      * under fullgraph=True those fail ("Could not extract specialized integer from data-dependent
      * expression") or change the output, observed on torch 2.15 (fixtures/GM201.py under the Dynamo
-     * oracle); nor {@code .tolist()}, which fails for float tensors, nor {@code bool(t)}, a branch.
+     * oracle); nor {@code .tolist()}, which fails for float tensors, unless the function's code
+     * shows the tensor holds integers ({@link #isIntegerTolist}); nor {@code bool(t)}, a branch.
      */
     public static boolean capturedUnderFullgraph(SourceModule m, Diagnostic d) {
         boolean shape = d.code().equals("GM202") && d.dynamoIds().contains("GB0036");
@@ -64,12 +65,13 @@ public final class CaptureAtRoot {
         if (d.code().equals("GM201") && !d.fixes().isEmpty()) return true;
         boolean read = d.code().equals("GM201") && d.fixes().isEmpty() && d.noFixReason() == null;
         if (!shape && !read) return false;
-        Stmt at = Statements.innermostAround(enclosingBody(m.ir().module().body(), d.span()), d.span());
+        List<Stmt> body = enclosingBody(m.ir().module().body(), d.span());
+        Stmt at = Statements.innermostAround(body, d.span());
         if (at == null) return false;
         boolean[] captured = {false};
         Statements.expressions(at, e -> {
             if (!d.span().equals(e.span())) return;
-            if (read && e instanceof Expr.Call c) captured[0] = isExplicitRead(c);
+            if (read && e instanceof Expr.Call c) captured[0] = isExplicitRead(c) || isIntegerTolist(Statements.of(body), c);
             if (shape) captured[0] = isCapturedShapeOp(e);
         });
         return captured[0];
@@ -98,6 +100,76 @@ public final class CaptureAtRoot {
         if (c.func() instanceof Expr.Attribute a) return a.attr().equals("item") && c.args().isEmpty() && c.keywords().isEmpty();
         return c.func() instanceof Expr.Name n && (n.id().equals("int") || n.id().equals("float"))
                 && c.args().size() == 1 && c.keywords().isEmpty();
+    }
+
+    /**
+     * {@code t.tolist()} of a tensor known to hold integers: fullgraph=True captures it as a list of
+     * unbacked sizes (JetMoe's expert sizes, {@code gates.long().sum(0).tolist()}, then split by),
+     * where a float tensor's fails ("Tensor.tolist() with non-integer tensor", torch 2.15).
+     */
+    private static boolean isIntegerTolist(List<Stmt> statements, Expr.Call c) {
+        return c.func() instanceof Expr.Attribute a && a.attr().equals("tolist") && c.args().isEmpty() && c.keywords().isEmpty()
+                && DType.of(statements, a.value(), 0) == DType.INTEGER;
+    }
+
+    /**
+     * What a function's own code shows of a tensor's element type: integer (an integer cast, an
+     * index-returning op, a sum of booleans or integers, and views or reductions of these), boolean
+     * (a comparison, {@code .bool()}), else unknown. A name counts when every binding of it in the
+     * function is one plain assignment of such a value.
+     */
+    private enum DType {
+        INTEGER, BOOLEAN, UNKNOWN;
+
+        private static final Set<String> INTEGER_CASTS = Set.of("long", "int", "short", "byte");
+        private static final Set<String> INTEGER_DTYPES = Set.of("long", "int64", "int32", "int", "int16", "int8", "uint8", "short");
+        private static final Set<String> INDEX_OPS = Set.of("nonzero", "argmax", "argmin", "argsort", "count_nonzero");
+        private static final Set<String> SAME_TYPE = Set.of("flatten", "view", "reshape", "squeeze", "unsqueeze", "t",
+                "contiguous", "clone", "abs", "cpu", "detach", "diff", "amax", "amin", "flip");
+
+        static DType of(List<Stmt> statements, Expr e, int depth) {
+            if (depth > 8 || e == null) return UNKNOWN;
+            if (e instanceof Expr.Compare) return BOOLEAN;
+            if (e instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Invert) return of(statements, u.operand(), depth + 1) == BOOLEAN ? BOOLEAN : UNKNOWN;
+            if (e instanceof Expr.Subscript sub) return of(statements, sub.value(), depth + 1);
+            if (e instanceof Expr.Name n) return ofName(statements, n.id(), depth);
+            if (!(e instanceof Expr.Call c) || !(c.func() instanceof Expr.Attribute a)) return UNKNOWN;
+            String op = a.attr();
+            boolean bare = c.args().isEmpty() && c.keywords().isEmpty();
+            if (INTEGER_CASTS.contains(op) && bare) return INTEGER;
+            if (op.equals("bool") && bare) return BOOLEAN;
+            if (INDEX_OPS.contains(op)) return INTEGER;
+            if (op.equals("to") || op.equals("type")) {
+                List<Expr> given = new ArrayList<>(c.args());
+                for (dev.graphmend.ir.ast.Keyword k : c.keywords()) if ("dtype".equals(k.arg())) given.add(k.value());
+                for (Expr g : given) {
+                    if (g instanceof Expr.Attribute t && t.value() instanceof Expr.Name tn && tn.id().equals("torch")
+                            && INTEGER_DTYPES.contains(t.attr())) return INTEGER;
+                }
+                return UNKNOWN;
+            }
+            if (c.keywords().stream().anyMatch(k -> "dtype".equals(k.arg()))) return UNKNOWN;
+            DType receiver = of(statements, a.value(), depth + 1);
+            if (op.equals("sum") || op.equals("cumsum")) return receiver == UNKNOWN ? UNKNOWN : INTEGER;
+            if (SAME_TYPE.contains(op) || (op.equals("max") || op.equals("min")) && bare) return receiver;
+            return UNKNOWN;
+        }
+
+        private static DType ofName(List<Stmt> statements, String name, int depth) {
+            DType out = null;
+            for (Stmt s : statements) {
+                List<Expr> stored = new ArrayList<>();
+                Statements.expressions(s, e -> {
+                    if (e instanceof Expr.Name n && n.ctx() == ExprContext.Store && n.id().equals(name)) stored.add(e);
+                });
+                if (stored.isEmpty()) continue;
+                if (!(s instanceof Stmt.Assign as && as.targets().size() == 1 && as.targets().get(0) instanceof Expr.Name)) return UNKNOWN;
+                DType t = of(statements, as.value(), depth + 1);
+                if (t == UNKNOWN || out != null && out != t) return UNKNOWN;
+                out = t;
+            }
+            return out == null ? UNKNOWN : out;
+        }
     }
 
     /** A root GM301 reports: its {@code torch.compile} call or decorator, and what the diagnostic says. */
