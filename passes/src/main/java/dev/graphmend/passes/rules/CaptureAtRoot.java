@@ -109,14 +109,16 @@ public final class CaptureAtRoot {
      */
     private static boolean isIntegerTolist(List<Stmt> statements, Expr.Call c) {
         return c.func() instanceof Expr.Attribute a && a.attr().equals("tolist") && c.args().isEmpty() && c.keywords().isEmpty()
-                && DType.of(statements, a.value(), 0) == DType.INTEGER;
+                && DType.of(statements, a.value(), c.span(), 0) == DType.INTEGER;
     }
 
     /**
      * What a function's own code shows of a tensor's element type: integer (an integer cast, an
      * index-returning op, a sum of booleans or integers, and views or reductions of these), boolean
-     * (a comparison, {@code .bool()}), else unknown. A name counts when every binding of it in the
-     * function is one plain assignment of such a value.
+     * (a comparison, {@code .bool()}), else unknown. A name read at {@code use} counts when every
+     * binding of it that may reach there (in a statement before the use's, or in a loop around both)
+     * is one plain assignment of such a value: {@code s = g.long().sum(0)} then
+     * {@code s = s.tolist()} reads the first.
      */
     private enum DType {
         INTEGER, BOOLEAN, UNKNOWN;
@@ -127,12 +129,12 @@ public final class CaptureAtRoot {
         private static final Set<String> SAME_TYPE = Set.of("flatten", "view", "reshape", "squeeze", "unsqueeze", "t",
                 "contiguous", "clone", "abs", "cpu", "detach", "diff", "amax", "amin", "flip");
 
-        static DType of(List<Stmt> statements, Expr e, int depth) {
+        static DType of(List<Stmt> statements, Expr e, Span use, int depth) {
             if (depth > 8 || e == null) return UNKNOWN;
             if (e instanceof Expr.Compare) return BOOLEAN;
-            if (e instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Invert) return of(statements, u.operand(), depth + 1) == BOOLEAN ? BOOLEAN : UNKNOWN;
-            if (e instanceof Expr.Subscript sub) return of(statements, sub.value(), depth + 1);
-            if (e instanceof Expr.Name n) return ofName(statements, n.id(), depth);
+            if (e instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Invert) return of(statements, u.operand(), use, depth + 1) == BOOLEAN ? BOOLEAN : UNKNOWN;
+            if (e instanceof Expr.Subscript sub) return of(statements, sub.value(), use, depth + 1);
+            if (e instanceof Expr.Name n) return ofName(statements, n.id(), use, depth);
             if (!(e instanceof Expr.Call c) || !(c.func() instanceof Expr.Attribute a)) return UNKNOWN;
             String op = a.attr();
             boolean bare = c.args().isEmpty() && c.keywords().isEmpty();
@@ -149,26 +151,40 @@ public final class CaptureAtRoot {
                 return UNKNOWN;
             }
             if (c.keywords().stream().anyMatch(k -> "dtype".equals(k.arg()))) return UNKNOWN;
-            DType receiver = of(statements, a.value(), depth + 1);
+            DType receiver = of(statements, a.value(), use, depth + 1);
             if (op.equals("sum") || op.equals("cumsum")) return receiver == UNKNOWN ? UNKNOWN : INTEGER;
             if (SAME_TYPE.contains(op) || (op.equals("max") || op.equals("min")) && bare) return receiver;
             return UNKNOWN;
         }
 
-        private static DType ofName(List<Stmt> statements, String name, int depth) {
+        private static DType ofName(List<Stmt> statements, String name, Span use, int depth) {
             DType out = null;
             for (Stmt s : statements) {
                 List<Expr> stored = new ArrayList<>();
                 Statements.expressions(s, e -> {
                     if (e instanceof Expr.Name n && n.ctx() == ExprContext.Store && n.id().equals(name)) stored.add(e);
                 });
-                if (stored.isEmpty()) continue;
+                if (stored.isEmpty() || !mayReach(statements, s, use)) continue;
                 if (!(s instanceof Stmt.Assign as && as.targets().size() == 1 && as.targets().get(0) instanceof Expr.Name)) return UNKNOWN;
-                DType t = of(statements, as.value(), depth + 1);
+                DType t = of(statements, as.value(), s.span(), depth + 1);
                 if (t == UNKNOWN || out != null && out != t) return UNKNOWN;
                 out = t;
             }
             return out == null ? UNKNOWN : out;
+        }
+
+        /** Whether a binding in {@code s} may be what a read at {@code use} sees: before it, or in a loop around both. */
+        private static boolean mayReach(List<Stmt> statements, Stmt s, Span use) {
+            Span at = s.span();
+            if (at == null || use == null) return true;
+            boolean before = at.line() < use.line() || at.line() == use.line() && at.col() < use.col();
+            if (before && !Statements.contains(at, use)) return true;
+            // a loop around both (a `for` binding its own target included) carries a later binding back
+            for (Stmt loop : statements) {
+                if ((loop instanceof Stmt.For || loop instanceof Stmt.While) && loop.span() != null
+                        && Statements.contains(loop.span(), at) && Statements.contains(loop.span(), use)) return true;
+            }
+            return false;
         }
     }
 
