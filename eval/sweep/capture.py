@@ -13,7 +13,9 @@ For every entry of ``out/torch-VERSION/LIB.json`` where Dynamo logged a break in
 2. each class is built again (``catalog.build``) and, per mode, called eagerly and through
    ``torch.compile(model, fullgraph=True, backend="eager")`` (no_grad in eval mode, grad enabled in
    train mode, as the sweep traces): whether it compiles as one graph, and whether its outputs are
-   bit for bit the eager ones.
+   bit for bit the eager ones; where they are not, whether they are those of
+   ``torch.compile(model, backend="eager")`` without fullgraph=True, the program before the fix
+   (a compiled module may take another kernel path than eager, with or without the fix).
 
 ``out/torch-VERSION/capture.json`` then has, per library: the roots with breaks, their graph breaks
 (the sweep's ``graph_break_count``), the roots GM301 is reported for and, of those, how many compile
@@ -71,6 +73,18 @@ for entry in sys.argv[4].split(","):
         except Exception as e:
             m["error"] = "%s: %s" % (type(e).__name__, (str(e).strip().splitlines() or [""])[0][:200])
         torch._dynamo.reset()
+        if m.get("same") is False:
+            # compiled code may differ from eager without the fix (kernels chosen for eager only):
+            # then the fix is judged against the program as it compiled before, without fullgraph
+            try:
+                torch.manual_seed(0)
+                with torch.set_grad_enabled(grad):
+                    before = worker.flatten(torch.compile(model, backend="eager")(**inputs))
+                m["same_as_before"] = worker.bitwise_compare(before, got)["identical"]
+            except Exception as e:
+                m["same_as_before"] = None
+                m["before_error"] = "%s: %s" % (type(e).__name__, (str(e).strip().splitlines() or [""])[0][:200])
+            torch._dynamo.reset()
     with open(sys.argv[3], "w") as f:
         json.dump(out, f)
 '''
@@ -101,6 +115,12 @@ def gm301_roots(checked, roots_path):
     return lines
 
 
+def keeps_outputs(row):
+    """Whether fullgraph=True compiled the root as one graph with the outputs of eager, or else of
+    the compile without fullgraph=True (the program before the fix), bit for bit."""
+    return row["fullgraph_ok"] and bool(row["same"] or row.get("same_as_before"))
+
+
 def previous_outcomes(path, torch_version):
     """{lib: {entry: {mode: {"ok", "same", "error"}}}} of an earlier capture.json under the same torch."""
     if not os.path.isfile(path):
@@ -112,8 +132,11 @@ def previous_outcomes(path, torch_version):
     out = {}
     for lib, r in (old.get("libs") or {}).items():
         for row in r.get("rows") or []:
+            if row["same"] is False and "same_as_before" not in row:
+                continue  # an outcome from before the comparison with the unfixed compile: run again
             out.setdefault(lib, {}).setdefault(row["entry"], {})[row["mode"]] = {
-                "ok": row["fullgraph_ok"], "same": row["same"], "error": row["error"]}
+                "ok": row["fullgraph_ok"], "same": row["same"], "error": row["error"],
+                "same_as_before": row.get("same_as_before")}
     return out
 
 
@@ -170,7 +193,7 @@ def main(argv=None):
         checked = verdict.check_summary(info[lib]["dir"], roots_path, torch_version)
         offered = gm301_roots(checked, roots_path)
         # Dynamo's outcome does not depend on graphmend: kept from the last run unless --rerun
-        todo = sorted({e for e, _ in where.values() if e not in known.get(lib, {})})
+        todo = sorted({e for e, mode in where.values() if mode not in known.get(lib, {}).get(e, {})})
         full = dict(known.get(lib, {}))
         full.update(run_fullgraph(ns.python, todo, ns.timeout))
         causes = {m: verdict.root_causes(checked, roots_path, info[lib]["dir"], m) for m in verdict.MODES}
@@ -182,14 +205,15 @@ def main(argv=None):
             f = (full.get(entry) or {}).get(mode) or {}
             rows.append({"entry": entry, "mode": mode, "breaks": n or 0, "gm301": line in offered,
                          "fullgraph_ok": bool(f.get("ok")), "same": f.get("same"), "error": f.get("error"),
+                         "same_as_before": f.get("same_as_before"),
                          # what graphmend counted for the root in this mode: what kept GM301 away
                          "counted": sorted({c[0] for c in causes[mode].get(line, [])})})
-        removed = [r for r in rows if r["gm301"] and r["fullgraph_ok"] and r["same"]]
+        removed = [r for r in rows if r["gm301"] and keeps_outputs(r)]
         report["libs"][lib] = {
             "version": info[lib]["version"], "roots": len(rows), "breaks": sum(r["breaks"] for r in rows),
             "gm301": sum(r["gm301"] for r in rows), "gm301_one_graph": len(removed),
             "breaks_removed": sum(r["breaks"] for r in removed),
-            "gm301_fails": [r for r in rows if r["gm301"] and not (r["fullgraph_ok"] and r["same"])],
+            "gm301_fails": [r for r in rows if r["gm301"] and not keeps_outputs(r)],
             "missed": [r for r in rows if not r["gm301"] and r["fullgraph_ok"]],
             "fullgraph_ok": sum(r["fullgraph_ok"] for r in rows), "rows": rows}
     report["seconds"] = round(time.time() - t_all)

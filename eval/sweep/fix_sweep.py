@@ -89,7 +89,7 @@ def fix_copy(jar_cmd, src_pkg, copy_root, files, flags):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--python", required=True, help="the sweep environment's python (eval/sweep/env.sh)")
-    ap.add_argument("--libs", default="transformers,timm,diffusers")
+    ap.add_argument("--libs", default="transformers,timm,diffusers,torch_geometric,torchvision")
     ap.add_argument("--variants", default=",".join(VARIANTS))
     ap.add_argument("--timeout", type=int, default=300, help="seconds per entry")
     ap.add_argument("--limit", type=int, default=0, help="at most N entries per library (a quick look)")

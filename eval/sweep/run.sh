@@ -14,8 +14,9 @@
 #                                          out/programs-torch-VERSION/); with --no-sweep only re-check;
 #                                          --only a,b runs only those programs of programs/catalog.json
 #   eval/sweep/run.sh --fix                the fix rate: the classes with breaks again, on copies of the
-#                                          libraries that `graphmend fix` rewrote (fix_sweep.py; the
-#                                          table goes into docs/evaluation.md)
+#                                          libraries that `graphmend fix` rewrote (fix_sweep.py), and the
+#                                          programs with breaks on fixed copies (programs/fix_programs.py;
+#                                          needs the programs part's results); tables in docs/evaluation.md
 #   eval/sweep/run.sh --capture            GM301 on the sweep: the classes with breaks compiled as a program
 #                                          does, GM301's verdict beside fullgraph=True under real Dynamo
 #                                          (capture.py, out/torch-VERSION/capture.json; table in
@@ -43,18 +44,21 @@ while (($#)); do
   esac
 done
 py="$("$here/env.sh" "$torch_version")"
+render_evaluation() {
+  exec python3 "$root/eval/report.py" "$root/eval/results.json" "$root/docs/evaluation.md" \
+    --newest "$root/eval/newest/results.json" --sweep-fix "$here/out/fix-torch-$torch_version/summary.json" \
+    --sweep-capture "$here/out/torch-$torch_version/capture.json" \
+    --programs-fix "$here/out/programs-torch-$torch_version/fix.json"
+}
 if ((capture)); then
   "$root/graphmend" --version >/dev/null 2>&1 || true   # builds the jar when stale
   python3 "$here/capture.py" --python "$py" ${args[@]+"${args[@]}"}
-  exec python3 "$root/eval/report.py" "$root/eval/results.json" "$root/docs/evaluation.md" \
-    --newest "$root/eval/newest/results.json" --sweep-fix "$here/out/fix-torch-$torch_version/summary.json" \
-    --sweep-capture "$here/out/torch-$torch_version/capture.json"
+  render_evaluation
 fi
 if ((fix)); then
   python3 "$here/fix_sweep.py" --python "$py" ${args[@]+"${args[@]}"}
-  exec python3 "$root/eval/report.py" "$root/eval/results.json" "$root/docs/evaluation.md" \
-    --newest "$root/eval/newest/results.json" --sweep-fix "$here/out/fix-torch-$torch_version/summary.json" \
-    --sweep-capture "$here/out/torch-$torch_version/capture.json"
+  python3 "$here/programs/fix_programs.py" --python "$py" ${only:+--programs "$only"}
+  render_evaluation
 fi
 if ((programs)); then
   "$root/graphmend" --version >/dev/null 2>&1 || true   # builds the jar when stale

@@ -63,8 +63,8 @@ class CompileCalls:
     """Replaces ``torch.compile`` while active: records each call, then compiles (phase dynamo,
     with the eager backend and without fullgraph) or returns the target unchanged (phase eager)."""
 
-    def __init__(self, torch, phase, own):
-        self.torch, self.phase, self.own = torch, phase, own
+    def __init__(self, torch, phase, own, keep_fullgraph=False):
+        self.torch, self.phase, self.own, self.keep_fullgraph = torch, phase, own, keep_fullgraph
         self.calls = []
 
     def caller(self):
@@ -86,7 +86,8 @@ class CompileCalls:
                 return model
             call["fullgraph_requested"] = bool(kwargs.get("fullgraph"))
             kept = {k: v for k, v in kwargs.items() if k not in ("backend", "mode", "options", "fullgraph")}
-            return real(model, backend="eager", fullgraph=False, **kept)
+            fullgraph = bool(kwargs.get("fullgraph")) and worker.keep_fullgraph
+            return real(model, backend="eager", fullgraph=fullgraph, **kept)
 
         @functools.wraps(real)
         def compile(model=None, **kwargs):
@@ -198,6 +199,12 @@ def main(argv=None):
     ap.add_argument("--work", required=True, help="an empty folder the program may write to")
     ap.add_argument("--phase", choices=("eager", "dynamo"), required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--keep-fullgraph", action="store_true",
+                    help="phase dynamo: compile with fullgraph=True where the program asks (a fixed copy: the first "
+                         "break left raises and stops the program)")
+    ap.add_argument("--seed", action="store_true",
+                    help="seed Python's, torch's and numpy's generators first, so that two runs (a program before and "
+                         "after a fix) can be compared by their output")
     ns = ap.parse_args(argv)
 
     with open(os.path.join(HERE, "catalog.json"), encoding="utf-8") as f:
@@ -222,8 +229,19 @@ def main(argv=None):
 
     torch.set_num_threads(1)
     res["torch"] = torch.__version__
+    if ns.seed:
+        import random
+
+        random.seed(0)
+        torch.manual_seed(0)
+        try:
+            import numpy
+
+            numpy.random.seed(0)
+        except ImportError:
+            pass
     driver = load_driver(os.path.join(HERE, entry["driver"]))
-    calls = CompileCalls(torch, ns.phase, own)
+    calls = CompileCalls(torch, ns.phase, own, keep_fullgraph=ns.keep_fullgraph)
     t0 = time.perf_counter()
     if ns.phase == "eager":
         tracer = ExecutedLines(dict(own))
