@@ -633,6 +633,20 @@ def render_sweep_fix(summary):
                                                        if a.get("not_the_copy") else "")]
         row.append("147 breaks, 107 removed (73%)" if lib == "transformers" else "–")
         w("| " + " | ".join(row) + " |")
+    checks = summary.get("fixed_files")
+    if checks:
+        rows = [(lib, v, r) for lib, vs in sorted(checks.get("libraries", {}).items()) for v, r in sorted(vs.items())]
+        changed = sum(r["files_changed"] for _, _, r in rows)
+        unreachable = [(lib, v, f, lines) for lib, v, r in rows for f, lines in sorted(r["unreachable_edits"].items())]
+        ruff_new = [(lib, v) for lib, v, r in rows if r.get("ruff_new_findings")]
+        ruff_run = all("ruff" in r for _, _, r in rows if r["files_changed"])
+        w("\nThe fixed files themselves (`eval/sweep/fixed_files.py`, the same fixes on fresh copies): %d file "
+          "change(s) over the libraries and both variants; edits inside code Dynamo cannot reach while compiling "
+          "(`torch.jit.is_scripting()` branches, the `else` of `is_compiling()`, functions under `torch.jit.script`"
+          "/`ignore`/`unused` or `torch.compiler.disable`): %s; new ruff findings (ruff 0.17.6, default rules): %s." % (
+              changed,
+              "none" if not unreachable else "; ".join("%s %s %s lines %s" % (l, v, f, ls[:5]) for l, v, f, ls in unreachable),
+              ("none" if not ruff_new else ", ".join("%s (%s)" % x for x in ruff_new)) if ruff_run else "NOT RUN"))
     w("\nThe paper's figure is over its 195 transformers models (27 with breaks) under torch 2.12; ours are "
       "the sweep's classes of transformers 5.24.0, timm and diffusers under torch 2.15, built from small random "
       "configurations, so the two sets of breaks differ in kind as well as number (most of ours are dynamic "
@@ -844,9 +858,12 @@ def main(argv=None):
                 "transformers %s (the newest release), compared with the first.\n" % (
                     results["environment"]["transformers"], newest["environment"]["transformers"]) + rest)
         text += "\n" + "\n".join("#" + line if line.startswith("#") else line for line in newer.split("\n"))
-    if ns.sweep_fix and os.path.isfile(ns.sweep_fix):
-        text += "\n" + render_sweep_fix(_load(ns.sweep_fix))
     summary = _load(ns.sweep_fix) if ns.sweep_fix and os.path.isfile(ns.sweep_fix) else None
+    checks = os.path.join(os.path.dirname(ns.sweep_fix or ""), "fixed_files.json")
+    if summary and os.path.isfile(checks):
+        summary["fixed_files"] = _load(checks)
+    if summary:
+        text += "\n" + render_sweep_fix(summary)
     capture = _load(ns.sweep_capture) if ns.sweep_capture and os.path.isfile(ns.sweep_capture) else None
     if capture:
         text += "\n" + render_sweep_capture(capture)

@@ -16,7 +16,9 @@
 #   eval/sweep/run.sh --fix                the fix rate: the classes with breaks again, on copies of the
 #                                          libraries that `graphmend fix` rewrote (fix_sweep.py), and the
 #                                          programs with breaks on fixed copies (programs/fix_programs.py;
-#                                          needs the programs part's results); tables in docs/evaluation.md
+#                                          needs the programs part's results), and the fixed files' own
+#                                          checks (fixed_files.py: edits in unreachable code, new ruff
+#                                          findings); tables in docs/evaluation.md
 #   eval/sweep/run.sh --capture            GM301 on the sweep: the classes with breaks compiled as a program
 #                                          does, GM301's verdict beside fullgraph=True under real Dynamo
 #                                          (capture.py, out/torch-VERSION/capture.json; table in
@@ -58,6 +60,14 @@ fi
 if ((fix)); then
   python3 "$here/fix_sweep.py" --python "$py" ${args[@]+"${args[@]}"}
   python3 "$here/programs/fix_programs.py" --python "$py" ${only:+--programs "$only"}
+  # the fixed files themselves: edits in code Dynamo cannot reach, new ruff findings (ruff pinned
+  # as eval/ruff-fixed.sh pins it, in the same cache)
+  ruff_venv="${XDG_CACHE_HOME:-$HOME/.cache}/graphmend/ruff-fixed/venv"
+  if [[ ! -x "$ruff_venv/bin/ruff" ]] || [[ "$(cat "$ruff_venv/.spec" 2>/dev/null)" != "ruff==0.17.6" ]]; then
+    rm -rf "$ruff_venv" && python3 -m venv "$ruff_venv" && "$ruff_venv/bin/pip" install -q "ruff==0.17.6"
+    echo "ruff==0.17.6" > "$ruff_venv/.spec"
+  fi
+  python3 "$here/fixed_files.py" --python "$py" --ruff "$ruff_venv/bin/ruff" || true   # its table tells
   render_evaluation
 fi
 if ((programs)); then
