@@ -353,12 +353,15 @@ class Recorder(dyn.Recorder):
         from torch._dynamo import symbolic_convert as sc
 
         recorder = self
-        inner = sc.InstructionTranslatorBase.log_graph_break
+        # a method of InstructionTranslatorBase, or (torch 2.8) a function of symbolic_convert, as
+        # dyn.Recorder hooks it
+        owner = sc.InstructionTranslatorBase if hasattr(sc.InstructionTranslatorBase, "log_graph_break") else sc
+        inner = owner.log_graph_break
 
-        def log_graph_break(tx, code_options, *args, **kwargs):
+        def log_graph_break(*args, **kwargs):
             # the signature differs between torch versions (see dyn.Recorder): pass it through as it came
             before = len(recorder.events) if recorder.events is not None else None
-            out = inner(tx, code_options, *args, **kwargs)
+            out = inner(*args, **kwargs)
             if before is not None and len(recorder.events) > before:
                 live = []
                 f = sys._getframe(1)
@@ -369,7 +372,7 @@ class Recorder(dyn.Recorder):
                 recorder.events[-1] = (frames, r, e, live)
             return out
 
-        sc.InstructionTranslatorBase.log_graph_break = log_graph_break
+        owner.log_graph_break = log_graph_break
 
 
 def break_lines(recorder, path):

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""The fix fixtures under older torch releases: each before-file of
+``passes/src/test/resources/fixes`` fixed for the release a project runs, judged by the fix oracle
+under that release.
+
+    python3 tools/fix_oracle_releases.py 2.10.0 [2.8.0 ...]
+
+For each release, the torch environment (``scripts/torch-env`` with ``GRAPHMEND_TORCH_SPEC`` and
+``GRAPHMEND_TORCH_ENV=~/.cache/graphmend/torch-env-VERSION``, made once) runs
+``tools/fix_oracle.py --pair BEFORE FIXED`` on copies fixed by ``graphmend fix --torch-version
+MAJOR.MINOR`` (with ``--unsafe-fixes`` where the file's ``# config:`` line turns them on; its
+``torch-version`` is replaced by the release's, as a project on that torch would have it). The
+committed ``.fixed.py`` files are torch 2.15's; a fix that needs a newer torch than the release is
+declined there, and the oracle checks the rest: breaks removed, outputs, effects, exceptions.
+
+Prints the oracle's summary per release and writes ``eval/out/fix-oracle-releases.json``. A case
+the oracle fails is set apart, not hidden, when the release explains it: the file's fix is declined
+for that release (the fixed file is unchanged, and the break the fixture's marker expects gone is
+there as before), or that release's Dynamo does not break on the original (the case tests nothing
+there). Exits 1 when any other case fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXES = os.path.join(ROOT, "passes", "src", "test", "resources", "fixes")
+
+
+def torch_python(version):
+    env = dict(os.environ, GRAPHMEND_TORCH_SPEC="torch==" + version,
+               GRAPHMEND_TORCH_ENV=os.path.join(os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
+                                                "graphmend", "torch-env-" + version))
+    r = subprocess.run([os.path.join(ROOT, "scripts", "torch-env")], env=env, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit("torch %s: no environment (%s)" % (version, r.stderr.strip()[-500:]))
+    return r.stdout.strip().splitlines()[-1]
+
+
+def unsafe(path):
+    with open(path, encoding="utf-8") as f:
+        first = f.readline()
+    return bool(re.match(r"#\s*config:.*unsafe-fixes\s*=\s*true", first))
+
+
+def main(argv=None):
+    versions = (argv if argv is not None else sys.argv[1:]) or ["2.10.0"]
+    subprocess.run([os.path.join(ROOT, "graphmend"), "--version"], capture_output=True)  # builds a stale jar
+    jar = os.path.join(tempfile.mkdtemp(prefix="gm-fix-releases-"), "graphmend.jar")
+    shutil.copyfile(os.path.join(ROOT, "server", "target", "graphmend.jar"), jar)
+    befores = sorted(f for f in os.listdir(FIXES) if f.endswith(".py") and not f.endswith(".fixed.py"))
+    out = {"releases": {}}
+    status = 0
+    for version in versions:
+        py = torch_python(version)
+        minor = ".".join(version.split(".")[:2])
+        scratch = tempfile.mkdtemp(prefix="gm-fix-releases-%s-" % minor)
+        pairs = []
+        for name in befores:
+            fixed = os.path.join(scratch, name)
+            shutil.copyfile(os.path.join(FIXES, name), fixed)
+            cmd = ["java", "-jar", jar, "fix", "-q", "--exit-zero", "--no-config", "--torch-version", minor, fixed]
+            if unsafe(fixed):
+                cmd.insert(-1, "--unsafe-fixes")
+            subprocess.run(cmd, capture_output=True, text=True, check=True)
+            pairs += ["--pair", os.path.join(FIXES, name), fixed]
+        r = subprocess.run([py, os.path.join(ROOT, "tools", "fix_oracle.py"), "--json", *pairs],
+                           capture_output=True, text=True, cwd=FIXES)
+        try:
+            report = json.loads(r.stdout)
+        except ValueError:
+            raise SystemExit("fix oracle under torch %s gave no report:\n%s" % (version, r.stderr[-2000:]))
+        bad, release_declines, not_useful = [], [], []
+        for f in report["files"]:
+            name = os.path.basename(f["original"])
+            with open(f["original"], encoding="utf-8") as a, open(f["fixed"], encoding="utf-8") as b:
+                unchanged = a.read() == b.read()
+            if f.get("error"):
+                bad.append("%s: file error: %s" % (name, f["error"]))
+            for c in f.get("cases") or []:
+                if c.get("status") not in ("FAIL", "error"):
+                    continue
+                failures = c.get("failures") or []
+                line = "%s %s: %s" % (name, c["name"], "; ".join(failures) or c.get("error"))
+                if unchanged and failures and all("break(s) left" in m for m in failures):
+                    # the fixture expects 2.15's fix; the release's torch-version declines it (the
+                    # file is unchanged), and the break is there as before
+                    release_declines.append(line)
+                elif any("the original does not break" in m for m in failures):
+                    # this Dynamo does not break where 2.15 does: the case tests nothing here
+                    not_useful.append(line)
+                else:
+                    bad.append(line)
+        out["releases"][version] = {"torch": report.get("torch"), "summary": report.get("summary"), "failures": bad,
+                                    "declined_for_this_release": release_declines, "original_does_not_break": not_useful}
+        print("torch %s: %s" % (report.get("torch"), json.dumps(report.get("summary"))))
+        for title, lines in (("FAILED", bad), ("declined for this release (file unchanged)", release_declines),
+                             ("the original does not break under this release", not_useful)):
+            if lines:
+                print("  %s (%d):" % (title, len(lines)))
+                for x in lines:
+                    print("    " + x)
+        if bad:
+            status = 1
+        shutil.rmtree(scratch, ignore_errors=True)
+    path = os.path.join(ROOT, "eval", "out", "fix-oracle-releases.json")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(out, f, indent=1, sort_keys=True)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
