@@ -63,6 +63,13 @@ def total(rows):
     return [sum(r[i] for r in rows) for i in range(3)]
 
 
+def torch_version(py):
+    """The torch release of the environment ``py`` (``2.15.0``, without a local ``+cu…``)."""
+    r = subprocess.run([py, "-c", "import torch; print(torch.__version__.split('+')[0])"],
+                       capture_output=True, text=True, check=True)
+    return r.stdout.strip().splitlines()[-1]
+
+
 def package_dir(py, lib):
     r = subprocess.run([py, "-c", "import os, %s as m; print(os.path.dirname(os.path.realpath(m.__file__)))" % lib],
                        capture_output=True, text=True, check=True, env={k: v for k, v in os.environ.items()
@@ -94,9 +101,7 @@ def main(argv=None):
     ap.add_argument("--timeout", type=int, default=300, help="seconds per entry")
     ap.add_argument("--limit", type=int, default=0, help="at most N entries per library (a quick look)")
     ns = ap.parse_args(argv)
-    r = subprocess.run([ns.python, "-c", "import torch; print(torch.__version__.split('+')[0])"],
-                       capture_output=True, text=True, check=True)
-    version = r.stdout.strip()
+    version = torch_version(ns.python)
     before_dir = os.path.join(sweep.OUT, "torch-" + version)
     out_dir = os.path.join(sweep.OUT, "fix-torch-" + version)
     scratch = os.path.join(os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "graphmend",

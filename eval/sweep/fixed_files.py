@@ -31,6 +31,7 @@ import ast
 import difflib
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -118,8 +119,7 @@ def main(argv=None):
     ap.add_argument("--ruff", default="", help="a ruff executable: also count new ruff findings")
     ap.add_argument("--libs", default="", help="only these libraries (default: every library of the fix sweep)")
     ns = ap.parse_args(argv)
-    version = subprocess.run([ns.python, "-c", "import torch; print(torch.__version__.split('+')[0])"],
-                             capture_output=True, text=True, check=True).stdout.strip()
+    version = fix_sweep.torch_version(ns.python)
     out_dir = os.path.join(sweep.OUT, "fix-torch-" + version)
     summary = sweep.load(os.path.join(out_dir, "summary.json")) or {"libraries": {}}
     scratch = os.path.join(os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "graphmend",
@@ -127,8 +127,6 @@ def main(argv=None):
     jar = os.path.join(scratch, "graphmend.jar")
     os.makedirs(scratch, exist_ok=True)
     subprocess.run([os.path.join(ROOT, "graphmend"), "--version"], capture_output=True)  # builds a stale jar
-    import shutil
-
     shutil.copyfile(os.path.join(ROOT, "server", "target", "graphmend.jar"), jar)
     before_dir = os.path.join(sweep.OUT, "torch-" + version)
     report = {"torch": version, "libraries": {}}

@@ -43,6 +43,7 @@ ROOT = os.path.dirname(os.path.dirname(SWEEP))
 sys.path.insert(0, SWEEP)
 sys.path.insert(0, HERE)
 import compare  # noqa: E402  (graphmend_command)
+import fix_sweep  # noqa: E402  (torch_version)
 import run_programs  # noqa: E402  (load_catalog, checkout, SCRATCH)
 from own import own_files  # noqa: E402
 
@@ -126,8 +127,7 @@ def main(argv=None):
     ap.add_argument("--programs", default="", help="only these programs (comma-separated names)")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per program and run")
     ns = ap.parse_args(argv)
-    torch_version = subprocess.run([ns.python, "-c", "import torch; print(torch.__version__.split('+')[0])"],
-                                   capture_output=True, text=True, check=True).stdout.strip()
+    torch_version = fix_sweep.torch_version(ns.python)
     results = os.path.join(SWEEP, "out", "programs-torch-%s" % torch_version)
     wanted = {p for p in ns.programs.split(",") if p}
     report = {"torch": torch_version, "generated": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "programs": {}}

@@ -291,7 +291,7 @@ public final class CaptureAtRoot {
                 for (Expr t : targets) grew |= storedNames(t, tainted);
             }
         }
-        for (Span d : decisions) if (readsAny(d, statements, tainted)) return true;
+        for (Span d : decisions) if (readsAny(m, d, statements, tainted)) return true;
         return false;
     }
 
@@ -362,7 +362,7 @@ public final class CaptureAtRoot {
      * is not read: an identity or type test ({@code if size is None:}, {@code isinstance(size, tuple)})
      * does not look at the captured number, so Dynamo needs no guard on it.
      */
-    private static boolean readsAny(Span decision, List<Stmt> statements, Set<String> names) {
+    private static boolean readsAny(SourceModule m, Span decision, List<Stmt> statements, Set<String> names) {
         if (names.isEmpty()) return false;
         boolean[] reads = {false};
         for (Stmt s : statements) {
@@ -372,7 +372,7 @@ public final class CaptureAtRoot {
                     identityOperands.add(c.left().span());
                     for (Expr x : c.comparators()) identityOperands.add(x.span());
                 }
-                if (e instanceof Expr.Call c && c.func() instanceof Expr.Name f && f.id().equals("isinstance") && !c.args().isEmpty()) {
+                if (e instanceof Expr.Call c && !c.args().isEmpty() && "builtins.isinstance".equals(m.names().qualifiedName(c.func()))) {
                     identityOperands.add(c.args().get(0).span());
                 }
             });
