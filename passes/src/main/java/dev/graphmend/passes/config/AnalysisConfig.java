@@ -9,7 +9,7 @@ import java.util.Map;
  * The configuration keys of docs/configuration.md, after merging {@code pyproject.toml}, editor
  * settings and command-line flags. Immutable; {@code with*} methods give modified copies.
  *
- * @param torchVersion "MAJOR.MINOR" the rules follow
+ * @param torch the torch release the rules follow, and where it came from ({@link TorchVersion})
  * @param select rule codes or prefixes that are enabled (empty: all)
  * @param ignore rule codes or prefixes that are disabled (wins over select)
  * @param severity severity per code or prefix (the longest matching key wins)
@@ -17,7 +17,7 @@ import java.util.Map;
  * @param unsafeFixes whether fix-all includes unsafe fixes
  * @param files which files a walk reads, and per-file ignores ({@link FileSelection})
  */
-public record AnalysisConfig(String torchVersion, List<String> select, List<String> ignore,
+public record AnalysisConfig(TorchVersion torch, List<String> select, List<String> ignore,
                              Map<String, Severity> severity, AssumeCompiled assumeCompiled, boolean unsafeFixes,
                              FileSelection files) {
 
@@ -42,16 +42,16 @@ public record AnalysisConfig(String torchVersion, List<String> select, List<Stri
         ignore = List.copyOf(ignore);
         severity = Map.copyOf(severity);
         if (files == null) files = FileSelection.defaults();
-        parseVersion(torchVersion); // validates
+        if (torch == null) throw new IllegalArgumentException("a configuration needs a torch version");
     }
 
     public static AnalysisConfig defaults() {
-        return new AnalysisConfig(NEWEST_TORCH, List.of(), List.of(), Map.of(), AssumeCompiled.MODULE_FORWARD, false,
+        return new AnalysisConfig(TorchVersion.newest(), List.of(), List.of(), Map.of(), AssumeCompiled.MODULE_FORWARD, false,
                 FileSelection.defaults());
     }
 
     public AnalysisConfig withFiles(FileSelection f) {
-        return new AnalysisConfig(torchVersion, select, ignore, severity, assumeCompiled, unsafeFixes, f);
+        return new AnalysisConfig(torch, select, ignore, severity, assumeCompiled, unsafeFixes, f);
     }
 
     /** {@code extend-select}: added to {@code select}; with no select (every rule) there is nothing to add. */
@@ -77,9 +77,14 @@ public record AnalysisConfig(String torchVersion, List<String> select, List<Stri
         return best == null ? dflt : severity.get(best);
     }
 
+    /** The version the rules follow: {@code "2.11"}, {@code "2.11.0+cpu"} (what {@link #torch()} says). */
+    public String torchVersion() {
+        return torch.version();
+    }
+
     /** True when the configured torch is older than {@code major.minor}. */
     public boolean torchBefore(int major, int minor) {
-        int[] v = parseVersion(torchVersion);
+        int[] v = parseVersion(torch.version());
         return v[0] < major || (v[0] == major && v[1] < minor);
     }
 
@@ -104,29 +109,34 @@ public record AnalysisConfig(String torchVersion, List<String> select, List<Stri
         throw new IllegalArgumentException("torch-version must look like \"2.11\", not \"" + v + "\"");
     }
 
+    /** A version set without saying where (tests, programs): its source is "torch-version". */
     public AnalysisConfig withTorchVersion(String v) {
-        return new AnalysisConfig(v, select, ignore, severity, assumeCompiled, unsafeFixes, files);
+        return withTorchVersion(TorchVersion.configured(v, "torch-version"));
+    }
+
+    public AnalysisConfig withTorchVersion(TorchVersion t) {
+        return new AnalysisConfig(t, select, ignore, severity, assumeCompiled, unsafeFixes, files);
     }
 
     public AnalysisConfig withSelect(List<String> s) {
-        return new AnalysisConfig(torchVersion, s, ignore, severity, assumeCompiled, unsafeFixes, files);
+        return new AnalysisConfig(torch, s, ignore, severity, assumeCompiled, unsafeFixes, files);
     }
 
     public AnalysisConfig withIgnore(List<String> i) {
-        return new AnalysisConfig(torchVersion, select, i, severity, assumeCompiled, unsafeFixes, files);
+        return new AnalysisConfig(torch, select, i, severity, assumeCompiled, unsafeFixes, files);
     }
 
     public AnalysisConfig withSeverity(Map<String, Severity> s) {
         Map<String, Severity> m = new LinkedHashMap<>(severity);
         m.putAll(s);
-        return new AnalysisConfig(torchVersion, select, ignore, m, assumeCompiled, unsafeFixes, files);
+        return new AnalysisConfig(torch, select, ignore, m, assumeCompiled, unsafeFixes, files);
     }
 
     public AnalysisConfig withAssumeCompiled(AssumeCompiled a) {
-        return new AnalysisConfig(torchVersion, select, ignore, severity, a, unsafeFixes, files);
+        return new AnalysisConfig(torch, select, ignore, severity, a, unsafeFixes, files);
     }
 
     public AnalysisConfig withUnsafeFixes(boolean u) {
-        return new AnalysisConfig(torchVersion, select, ignore, severity, assumeCompiled, u, files);
+        return new AnalysisConfig(torch, select, ignore, severity, assumeCompiled, u, files);
     }
 }

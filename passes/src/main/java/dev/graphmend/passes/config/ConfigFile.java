@@ -69,6 +69,15 @@ public final class ConfigFile {
         return apply(section, rooted, pyproject + " [tool.graphmend]", warnings);
     }
 
+    /** A TOML file as a tree (lock files and pyproject.toml's other tables, {@link TorchPins}); null when it is not valid TOML. */
+    static JsonNode readToml(Path file) throws IOException {
+        try {
+            return TOML.readTree(Files.readString(file));
+        } catch (com.fasterxml.jackson.core.JacksonException e) {
+            return null;
+        }
+    }
+
     /** Settings written as TOML key/values (e.g. {@code torch-version = "2.11"}), applied over {@code base}. */
     public static AnalysisConfig fromToml(String keyValues, AnalysisConfig base, String where, List<String> warnings)
             throws ConfigException {
@@ -98,7 +107,7 @@ public final class ConfigFile {
             }
             try {
                 switch (key) {
-                    case "torch-version": c = c.withTorchVersion(string(v, key)); break;
+                    case "torch-version": c = c.withTorchVersion(TorchVersion.configured(string(v, key), "torch-version in " + where)); break;
                     case "select": c = c.withSelect(codes(v, key)); break;
                     case "ignore": c = c.withIgnore(codes(v, key)); break;
                     case "assume-compiled": c = c.withAssumeCompiled(AnalysisConfig.AssumeCompiled.parse(string(v, key))); break;
