@@ -38,7 +38,7 @@ public final class CaptureAtRoot {
     private CaptureAtRoot() {}
 
     public static final RuleInfo INFO = new RuleInfo("GM301", "capture-at-root", List.of(), Severity.INFORMATION,
-            "A compile root whose every break torch captures under fullgraph=True");
+            "A compile root whose every break torch captures under fullgraph=True").followingTorchVersion();
 
     /** The first torch release whose {@code fullgraph=True} was observed to capture these breaks. */
     public static final String CAPTURES_SINCE = "2.10";

@@ -23,7 +23,7 @@ import java.util.Set;
  */
 public final class DataDependentBranch implements Rule {
     static final RuleInfo INFO = new RuleInfo("GM101", "data-dependent-branch", List.of("GB0170", "GB0033"), Severity.WARNING,
-            "A branch on a tensor's value");
+            "A branch on a tensor's value").followingTorchVersion();
 
     /** and/or/not used as values: Dynamo reads the scalar (GB0033) rather than jumping on it (GB0170). */
     private static final List<String> VALUE_POSITION_IDS = List.of("GB0033", "GB0170");

@@ -16,7 +16,7 @@ import java.util.List;
  */
 public final class ScalarExtraction implements Rule {
     static final RuleInfo INFO = new RuleInfo("GM201", "scalar-extraction", List.of("GB0124", "GB0109", "GB0033"),
-            Severity.INFORMATION, "A tensor value read back into Python");
+            Severity.INFORMATION, "A tensor value read back into Python").followingTorchVersion();
 
     @Override public RuleInfo info() { return INFO; }
 

@@ -17,7 +17,7 @@ import java.util.Set;
  */
 public final class SideEffectCall implements Rule {
     static final RuleInfo INFO = new RuleInfo("GM102", "side-effect-call", List.of("GB0059", "GB0291", "GB0007", "GB4841", "GB6215"),
-            Severity.WARNING, "print, logging or warnings in compiled code");
+            Severity.WARNING, "print, logging or warnings in compiled code").followingTorchVersion();
 
     static final Set<String> LOG_METHODS = Set.of("debug", "info", "warning", "warn", "error", "exception", "critical",
             "fatal", "log", "warning_once", "info_once", "warning_advice");

@@ -19,7 +19,7 @@ import java.util.Set;
  */
 public final class UnsupportedContextManager implements Rule {
     static final RuleInfo INFO = new RuleInfo("GM204", "unsupported-context-manager", List.of("GB0142", "GB0008", "GB0262", "GB0208", "GB0007"),
-            Severity.INFORMATION, "A context manager Dynamo does not support");
+            Severity.INFORMATION, "A context manager Dynamo does not support").followingTorchVersion();
 
     /** Stream and event context managers: unsupported before torch 2.12. */
     private static final Set<String> STREAMS = Set.of("torch.cuda.stream", "torch.cuda.StreamContext",

@@ -20,7 +20,7 @@ import java.util.Set;
  */
 public final class UntraceableCall implements Rule {
     static final RuleInfo INFO = new RuleInfo("GM203", "untraceable-call", List.of("GB9193", "GB0025", "GB0098", "GB0099", "GB4198", "GB0007", "GB0059", "GB0033", "GB0225", "GB4841", "GB0179", "GB0206", "GB8985", "GB0125", "GB0208", "GB0148", "GB0014", "GB7650", "GB6815", "GB0156", "GB0374", "GB0277", "GB0015"),
-            Severity.INFORMATION, "A call Dynamo does not trace");
+            Severity.INFORMATION, "A call Dynamo does not trace").followingTorchVersion();
 
     private static final Set<String> CLOCKS = Set.of("time", "perf_counter", "monotonic", "process_time", "time_ns",
             "perf_counter_ns", "monotonic_ns", "process_time_ns", "thread_time", "thread_time_ns", "sleep");

@@ -88,6 +88,26 @@ class RulePagesTest {
         assertTrue(problems.isEmpty(), "rule pages disagree with the registry:\n  " + String.join("\n  ", problems));
     }
 
+    /**
+     * A rule declares it follows torch-version (the hover then names the version a diagnostic was
+     * judged for) exactly when its page says how torch-version changes it, and whenever one of its
+     * fixes starts at a torch version.
+     */
+    @Test
+    void aRuleFollowsTorchVersionExactlyWhenItsPageSaysHow() throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (RuleRegistry.Entry e : RuleRegistry.ALL) {
+            boolean pageSays = page(e.info()).contains("torch-version");
+            if (pageSays != e.info().followsTorchVersion()) {
+                problems.add(e.code() + ": the page " + (pageSays ? "names" : "does not name") + " torch-version, the rule's metadata "
+                        + (e.info().followsTorchVersion() ? "follows it" : "does not follow it"));
+            }
+            boolean gatedFix = e.fixes().stream().anyMatch(t -> t.info().sinceTorch() != null);
+            if (gatedFix && !e.info().followsTorchVersion()) problems.add(e.code() + ": a fix starts at a torch version, the rule does not follow it");
+        }
+        assertTrue(problems.isEmpty(), "torch-version gates undeclared:\n  " + String.join("\n  ", problems));
+    }
+
     @Test
     void theHeadingPatternReadsWhatFixInfoWrites() {
         FixInfo print = new FixInfo("Print inside the graph", dev.graphmend.passes.model.Safety.SAFE, "2.15");
