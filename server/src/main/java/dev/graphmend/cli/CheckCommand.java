@@ -65,9 +65,10 @@ final class CheckCommand {
             inputs = new Inputs();
             inputs.files.add(new ProjectLoader.Input(stdinPath, o.stdinFilename != null ? o.stdinFilename : "-", stdin.readAllBytes()));
         } else {
-            inputs = Inputs.expand(o.paths, config.files(), err);
+            inputs = Inputs.expand(o.paths, config.files(), o.forceExclude, err);
         }
         if (inputs.files.isEmpty()) {
+            if (inputs.onlyForceExcluded()) return Main.EXIT_OK; // as ruff: nothing left to check is no error
             if (!inputs.failed) err.println("graphmend check: no Python files to check");
             return Main.EXIT_USAGE;
         }
@@ -138,11 +139,23 @@ final class CheckCommand {
         boolean failed;
         /** The arguments that named nothing readable, with why (also printed as they are met). */
         final List<ProjectLoader.Problem> problems = new ArrayList<>();
+        /** Named files left out by {@code --force-exclude}. */
+        int forceExcluded;
 
-        static Inputs expand(List<String> paths, dev.graphmend.passes.config.FileSelection files, PrintStream err) {
+        /** Every path named was a file that {@code --force-exclude} left out: nothing to do, and no error. */
+        boolean onlyForceExcluded() {
+            return files.isEmpty() && !failed && forceExcluded > 0;
+        }
+
+        static Inputs expand(List<String> paths, dev.graphmend.passes.config.FileSelection files, boolean forceExclude,
+                             PrintStream err) {
             Inputs in = new Inputs();
             List<Path> tree = PathExpander.realPaths(paths);
             for (String arg : paths) {
+                if (forceExclude && isExcludedFile(arg, files)) {
+                    in.forceExcluded++;
+                    continue;
+                }
                 List<PathExpander.Entry> entries = PathExpander.expand(List.of(arg), files, tree);
                 boolean any = false;
                 for (PathExpander.Entry e : entries) {
@@ -164,6 +177,15 @@ final class CheckCommand {
                 }
             }
             return in;
+        }
+
+        private static boolean isExcludedFile(String arg, dev.graphmend.passes.config.FileSelection files) {
+            try {
+                Path p = Paths.get(arg);
+                return java.nio.file.Files.isRegularFile(p) && files.excludes(p);
+            } catch (java.nio.file.InvalidPathException e) {
+                return false; // reported when the argument is expanded
+            }
         }
     }
 

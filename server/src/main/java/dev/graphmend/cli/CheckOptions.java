@@ -26,6 +26,8 @@ final class CheckOptions {
     boolean unsafeFixes;
     boolean diff;
     boolean noConfig;
+    /** Exclusions apply to files named on the command line too (pre-commit names every file). */
+    boolean forceExclude;
     boolean exitZero;
     boolean quiet;
     /** --statistics: per rule code, how many and whether fixable, instead of each diagnostic (text only). */
@@ -59,6 +61,7 @@ final class CheckOptions {
                 + (fix ? "  --unsafe-fixes          also apply the fixes that may change behaviour\n"
                         : "  --unsafe-fixes          offer the fixes that may change behaviour as applicable\n")
                 + "  --no-config             ignore pyproject.toml's [tool.graphmend]\n"
+                + "  --force-exclude         apply exclude/extend-exclude to files named here too\n"
                 + "  -e, --exit-zero         exit 0 even when diagnostics remain (2 on errors still)\n";
         if (fix) {
             return "usage: graphmend fix [options] PATH...\n"
@@ -119,6 +122,7 @@ final class CheckOptions {
                     o.diff = true;
                     continue;
                 case "--no-config": o.noConfig = true; continue;
+                case "--force-exclude": o.forceExclude = true; continue;
                 case "-e": case "--exit-zero": o.exitZero = true; continue;
                 case "-q": case "--quiet": o.quiet = true; continue;
                 case "--statistics":

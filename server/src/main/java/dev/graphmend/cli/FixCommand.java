@@ -48,8 +48,9 @@ final class FixCommand {
     private int fix(CheckOptions o, Stdout out, PrintStream err) throws IOException {
         AnalysisConfig config = CheckCommand.loadConfig(o, CheckCommand.configStart(o.paths.get(0)), "fix", err);
         if (config == null) return Main.EXIT_USAGE;
-        CheckCommand.Inputs inputs = CheckCommand.Inputs.expand(o.paths, config.files(), err);
+        CheckCommand.Inputs inputs = CheckCommand.Inputs.expand(o.paths, config.files(), o.forceExclude, err);
         if (inputs.files.isEmpty()) {
+            if (inputs.onlyForceExcluded()) return Main.EXIT_OK;
             if (!inputs.failed) err.println("graphmend fix: no Python files to fix");
             return Main.EXIT_USAGE;
         }

@@ -66,6 +66,33 @@ class CheckCommandTest {
     }
 
     /**
+     * --force-exclude, as ruff's: pre-commit names every staged file, and the project's exclusions
+     * (its keys, the default folders) still leave some out; when nothing is left, no error.
+     */
+    @Test
+    void forceExcludeAppliesExclusionsToNamedFiles(@TempDir Path dir) throws Exception {
+        for (String f : new String[] {"src/model.py", "legacy/old.py", "build/lib/b.py"}) {
+            Files.createDirectories(dir.resolve(f).getParent());
+            Files.writeString(dir.resolve(f), BREAKING);
+        }
+        Files.writeString(dir.resolve("pyproject.toml"), "[tool.graphmend]\nextend-exclude = [\"legacy\"]\n");
+        String model = dir.resolve("src/model.py").toString(), old = dir.resolve("legacy/old.py").toString(),
+                built = dir.resolve("build/lib/b.py").toString();
+        Run r = run("check", "--force-exclude", model, old, built);
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.out().contains("src/model.py:6") && !r.out().contains("old.py") && !r.out().contains("b.py"), r.out());
+        assertTrue(r.out().contains("in 1 of 1 file"), r.out());
+        Run none = run("check", "--force-exclude", old, built);
+        assertEquals(0, none.code(), none.err());
+        assertEquals("", none.out());
+        Run fix = run("fix", "--force-exclude", "--diff", old);
+        assertEquals(0, fix.code(), fix.err());
+        assertEquals("", fix.out());
+        // without the flag a named file is read, excluded or not
+        assertTrue(run("check", old).out().contains("GM101"));
+    }
+
+    /**
      * The default text is ruff's full format: each diagnostic with its source line and carets under
      * the flagged part; concise (also `--format text`) is one line each.
      */
