@@ -11,6 +11,8 @@ import dev.graphmend.passes.model.RuleInfo;
 import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;
 import dev.graphmend.passes.config.ConfigFile;
+import dev.graphmend.passes.config.TorchVersion;
+import dev.graphmend.passes.config.TorchVersionResolver;
 import dev.graphmend.passes.registry.RuleRegistry;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -32,9 +34,12 @@ final class CheckCommand {
     private static final long PROGRESS_EVERY_MS = 2000;
 
     private final java.io.InputStream stdin;
+    /** The process environment: where the project's torch may be installed ({@link TorchVersionResolver}). */
+    private final Map<String, String> environment;
 
-    CheckCommand(java.io.InputStream stdin) {
+    CheckCommand(java.io.InputStream stdin, Map<String, String> environment) {
         this.stdin = stdin;
+        this.environment = environment;
     }
 
     int run(List<String> args, Stdout out, PrintStream err) throws IOException {
@@ -58,7 +63,7 @@ final class CheckCommand {
         boolean fromStdin = o.paths.equals(List.of("-"));
         // standard input, as ruff reads it: shown (and configured) as --stdin-filename when given
         Path stdinPath = o.stdinFilename != null ? Paths.get(o.stdinFilename) : Paths.get("").toAbsolutePath().resolve("stdin.py");
-        AnalysisConfig config = loadConfig(o, fromStdin ? stdinPath : configStart(o.paths.get(0)), "check", err);
+        AnalysisConfig config = loadConfig(o, fromStdin ? stdinPath : configStart(o.paths.get(0)), "check", err, environment);
         if (config == null) return Main.EXIT_USAGE;
         Inputs inputs;
         if (fromStdin) {
@@ -95,7 +100,7 @@ final class CheckCommand {
         int count = 0;
         for (List<Diagnostic> l : found.values()) count += l.size();
         switch (o.format) {
-            case "json": writeJson(modules, found, count, problems, o.summary ? config : null, out); break;
+            case "json": writeJson(modules, found, count, problems, config.torch(), o.summary ? config : null, out); break;
             case "sarif": writeSarif(modules, found, problems, out); break;
             default:
                 if (o.statistics) writeStatistics(found, config, out);
@@ -110,13 +115,20 @@ final class CheckCommand {
 
     /**
      * The configuration, found from {@code from}'s folder up before any walk (it says which files a
-     * walk reads), with the flags over it; warnings printed; null after printing a configuration error.
+     * walk reads), with the flags over it and, when neither names a torch-version, the torch the
+     * project's environment or pin says (docs/configuration.md, "Where the torch version comes
+     * from"); warnings printed (a torch older than any the rules were observed on is one), and with
+     * {@code --verbose} where the torch version came from; null after printing a configuration error.
      */
-    static AnalysisConfig loadConfig(CheckOptions o, Path from, String command, PrintStream err) {
+    static AnalysisConfig loadConfig(CheckOptions o, Path from, String command, PrintStream err, Map<String, String> environment) {
         try {
             List<String> warnings = new java.util.ArrayList<>();
             AnalysisConfig c = o.config(o.noConfig ? AnalysisConfig.defaults() : ConfigFile.nearest(from, warnings));
+            c = new TorchVersionResolver(environment).resolve(c, TorchVersionResolver.projectRoot(from), null);
+            String old = c.torch().olderThanObservedWarning();
+            if (old != null) warnings.add(old);
             for (String w : warnings) err.println("graphmend " + command + ": warning: " + w);
+            if (o.verbose) err.println("graphmend " + command + ": torch-version " + c.torchVersion() + ": " + c.torch().describe());
             return c;
         } catch (ConfigFile.ConfigException e) {
             err.println("graphmend " + command + ": " + e.getMessage());
@@ -289,6 +301,8 @@ final class CheckCommand {
         if (!summary) return;
         // files that could not be read are counted, so "no graph breaks" never hides that nothing was checked
         String notRead = unreadable == 0 ? "" : "; " + unreadable + " path" + (unreadable == 1 ? "" : "s") + " could not be read (see above)";
+        // a torch-version the project's environment, pin or settings gave is named: it decides which fixes are offered
+        if (!config.torch().isDefault()) notRead += "; " + config.torch().brief();
         if (count == 0) out.write("No graph breaks found in " + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + notRead + ".\n");
         else out.write("Found " + count + " diagnostic" + (count == 1 ? "" : "s") + " in " + filesWith + " of "
                 + modules.size() + " file" + (modules.size() == 1 ? "" : "s") + notRead + ".\n" + fixableLine(found, config.unsafeFixes()));
@@ -353,7 +367,8 @@ final class CheckCommand {
 
     /** The JSON object; {@code readiness} non-null: with --summary, the per-root "roots" array too. */
     private static void writeJson(List<SourceModule> modules, dev.graphmend.passes.Findings found, int count,
-                                  List<ProjectLoader.Problem> problems, AnalysisConfig readiness, Writer out) throws IOException {
+                                  List<ProjectLoader.Problem> problems, TorchVersion torch, AnalysisConfig readiness, Writer out)
+            throws IOException {
         JsonObject root = new JsonObject();
         root.addProperty("version", Main.version());
         JsonArray files = new JsonArray();
@@ -384,6 +399,8 @@ final class CheckCommand {
         summary.addProperty("files", modules.size());
         summary.addProperty("diagnostics", count);
         summary.addProperty("parseErrors", parseErrors);
+        summary.addProperty("torchVersion", torch.minor());
+        summary.addProperty("torchVersionSource", torch.describe());
         root.add("summary", summary);
         if (readiness != null) root.add("roots", readinessJson(found, readiness));
         out.write(new GsonBuilder().serializeNulls().disableHtmlEscaping().setPrettyPrinting().create().toJson(root));

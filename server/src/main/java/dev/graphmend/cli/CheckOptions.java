@@ -30,6 +30,8 @@ final class CheckOptions {
     boolean forceExclude;
     boolean exitZero;
     boolean quiet;
+    /** --verbose: say on stderr where the torch version came from. */
+    boolean verbose;
     /** --statistics: per rule code, how many and whether fixable, instead of each diagnostic (text only). */
     boolean statistics;
     /** --stdin-filename: the path shown for standard input ({@code -}), whose folder finds the pyproject.toml. */
@@ -56,11 +58,13 @@ final class CheckOptions {
                 + "  --exclude GLOBS         files and folders a walk leaves out, replacing the default folders\n"
                 + "                          (.git, .venv, node_modules, build, ...; comma-separated globs)\n"
                 + "  --extend-exclude GLOBS  files and folders a walk leaves out, besides the defaults\n"
-                + "  --torch-version X.Y     the torch release the rules follow, e.g. 2.11\n"
+                + "  --torch-version X.Y     the torch release the rules follow, e.g. 2.11 (default: the torch\n"
+                + "                          installed in the project's environment, or its pin, else the newest)\n"
                 + "  --assume-compiled MODE  module-forward (nn.Module.forward counts as compiled) or explicit\n"
                 + (fix ? "  --unsafe-fixes          also apply the fixes that may change behaviour\n"
                         : "  --unsafe-fixes          offer the fixes that may change behaviour as applicable\n")
                 + "  --no-config             ignore pyproject.toml's [tool.graphmend]\n"
+                + "  -v, --verbose           say on stderr which torch-version the rules follow and where it came from\n"
                 + "  --force-exclude         apply exclude/extend-exclude to files named here too\n"
                 + "  -e, --exit-zero         exit 0 even when diagnostics remain (2 on errors still)\n";
         if (fix) {
@@ -125,6 +129,7 @@ final class CheckOptions {
                 case "--force-exclude": o.forceExclude = true; continue;
                 case "-e": case "--exit-zero": o.exitZero = true; continue;
                 case "-q": case "--quiet": o.quiet = true; continue;
+                case "-v": case "--verbose": o.verbose = true; continue;
                 case "--statistics":
                     if (fix) throw new UsageException("--statistics belongs to 'check'");
                     o.statistics = true;
@@ -238,7 +243,7 @@ final class CheckOptions {
         if (!perFileIgnores.isEmpty()) files = files.withPerFileIgnores(perFileIgnores);
         c = c.withFiles(files);
         if (ignore != null) c = c.withIgnore(ignore);
-        if (torchVersion != null) c = c.withTorchVersion(torchVersion);
+        if (torchVersion != null) c = c.withTorchVersion(dev.graphmend.passes.config.TorchVersion.configured(torchVersion, "--torch-version"));
         if (assumeCompiled != null) c = c.withAssumeCompiled(AnalysisConfig.AssumeCompiled.parse(assumeCompiled));
         if (unsafeFixes) c = c.withUnsafeFixes(true);
         return c;

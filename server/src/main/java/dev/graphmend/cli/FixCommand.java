@@ -6,6 +6,7 @@ import com.github.difflib.patch.Patch;
 import dev.graphmend.passes.ProjectLoader;
 import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;
+import dev.graphmend.passes.config.TorchVersionResolver;
 import dev.graphmend.passes.FixAll;
 import dev.graphmend.passes.model.Diagnostic;
 import java.io.IOException;
@@ -27,6 +28,13 @@ import java.util.Map;
  * otherwise, 2 on errors (any file not written included).
  */
 final class FixCommand {
+    /** The process environment: where the project's torch may be installed ({@link TorchVersionResolver}). */
+    private final Map<String, String> environment;
+
+    FixCommand(Map<String, String> environment) {
+        this.environment = environment;
+    }
+
     int run(List<String> args, Stdout out, PrintStream err) throws IOException {
         CheckOptions o;
         try {
@@ -46,7 +54,7 @@ final class FixCommand {
     }
 
     private int fix(CheckOptions o, Stdout out, PrintStream err) throws IOException {
-        AnalysisConfig config = CheckCommand.loadConfig(o, CheckCommand.configStart(o.paths.get(0)), "fix", err);
+        AnalysisConfig config = CheckCommand.loadConfig(o, CheckCommand.configStart(o.paths.get(0)), "fix", err, environment);
         if (config == null) return Main.EXIT_USAGE;
         CheckCommand.Inputs inputs = CheckCommand.Inputs.expand(o.paths, config.files(), o.forceExclude, err);
         if (inputs.files.isEmpty()) {

@@ -83,13 +83,23 @@ public final class Main {
 
     /** As {@link #run(String[], OutputStream, PrintStream)}, with the standard input {@code check -} reads. */
     public static int run(String[] args, java.io.InputStream stdin, OutputStream stdout, PrintStream err) {
+        return run(args, stdin, stdout, err, System.getenv());
+    }
+
+    /**
+     * As {@link #run(String[], InputStream, OutputStream, PrintStream)}, with the environment
+     * {@code check} and {@code fix} read ({@code VIRTUAL_ENV}, {@code GRAPHMEND_PYTHON_PATH}: where
+     * the project's torch is installed); the language server reads the process's.
+     */
+    public static int run(String[] args, java.io.InputStream stdin, OutputStream stdout, PrintStream err,
+                          java.util.Map<String, String> environment) {
         if (args.length > 0 && args[0].equals("lsp") && !isHelp(args)) {
             // the protocol needs the raw streams, not the buffered text writer below
             return dev.graphmend.lsp.LspMain.run(Arrays.asList(args).subList(1, args.length), stdin, stdout, err);
         }
         Stdout out = new Stdout(stdout);
         try {
-            int code = dispatch(args, stdin, out, err);
+            int code = dispatch(args, stdin, out, err, environment);
             out.flush();
             return code;
         } catch (IOException e) {
@@ -102,7 +112,8 @@ public final class Main {
         }
     }
 
-    private static int dispatch(String[] args, java.io.InputStream stdin, Stdout out, PrintStream err) throws IOException {
+    private static int dispatch(String[] args, java.io.InputStream stdin, Stdout out, PrintStream err,
+                                java.util.Map<String, String> environment) throws IOException {
         if (args.length == 0) {
             err.print(USAGE);
             return EXIT_USAGE;
@@ -122,14 +133,14 @@ public final class Main {
             case "ast":
                 return new AstCommand().run(rest, out, err);
             case "check":
-                return new CheckCommand(stdin).run(rest, out, err);
+                return new CheckCommand(stdin, environment).run(rest, out, err);
             case "lsp": // only for --help: the server itself is run above
                 out.write(LSP_USAGE);
                 return EXIT_OK;
             case "rule":
                 return new RuleCommand().run(rest, out, err);
             case "fix":
-                return new FixCommand().run(rest, out, err);
+                return new FixCommand(environment).run(rest, out, err);
             default:
                 if (NOT_YET.contains(command)) {
                     err.println("graphmend: the '" + command + "' command is not implemented yet"

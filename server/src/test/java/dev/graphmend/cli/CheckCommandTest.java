@@ -24,16 +24,23 @@ class CheckCommandTest {
 
     record Run(int code, String out, String err) {}
 
+    /** A command line run without the process's environment: a VIRTUAL_ENV of the one running the tests decides nothing. */
     static Run run(String... args) {
+        return runIn(java.util.Map.of(), args);
+    }
+
+    /** A command line run with {@code environment} as the process's ({@code VIRTUAL_ENV}, {@code GRAPHMEND_PYTHON_PATH}). */
+    static Run runIn(java.util.Map<String, String> environment, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = Main.run(args, out, new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = Main.run(args, new java.io.ByteArrayInputStream(new byte[0]), out, new PrintStream(err, true, StandardCharsets.UTF_8),
+                environment);
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     static Run runWithInput(String input, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
         int code = Main.run(args, new java.io.ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out,
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+                new PrintStream(err, true, StandardCharsets.UTF_8), java.util.Map.of());
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
