@@ -17,10 +17,12 @@ import org.eclipse.lsp4j.services.LanguageClient;
 final class ConfigurationHandler {
     private final Session session;
     private final AnalysisScheduler scheduler;
+    private final TorchStatus torchStatus;
 
-    ConfigurationHandler(Session session, AnalysisScheduler scheduler) {
+    ConfigurationHandler(Session session, AnalysisScheduler scheduler, TorchStatus torchStatus) {
         this.session = session;
         this.scheduler = scheduler;
+        this.torchStatus = torchStatus;
     }
 
     void didChangeConfiguration(DidChangeConfigurationParams params) {
@@ -41,6 +43,7 @@ final class ConfigurationHandler {
         c.configuration(new ConfigurationParams(List.of(item))).whenComplete((values, err) -> {
             if (err != null) {
                 session.log.warn("workspace/configuration failed: " + err.getMessage());
+                torchStatus.update(); // with the initializationOptions alone
                 return;
             }
             session.settings.setEditorSettings(values == null || values.isEmpty() ? null : values.get(0));
@@ -48,10 +51,11 @@ final class ConfigurationHandler {
         });
     }
 
-    /** Some layer of the configuration changed (the editor's settings or a pyproject.toml). */
+    /** Some layer of the configuration changed (the editor's settings, a pyproject.toml, a pin or an installed torch). */
     void changed() {
         session.configMessages.clear();
         session.settings.forgetFiles();
+        torchStatus.update();
         scheduler.scheduleAll(0);
         LanguageClient c = session.client;
         if (c != null && session.caps.pullDiagnostics() && session.caps.diagnosticRefresh()) {

@@ -51,26 +51,31 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
      * the analysis time, as ruff and rust-analyzer do. {@code othersDelayMs}: how long after a
      * change the other open documents, which may call into the changed one, are analysed again.
      * {@code warmUp}: analyse a bundled model file a few times at start-up (see {@link WorkspaceIndexing}).
+     * {@code environment}: the process environment, where the project's torch may be installed
+     * ({@code VIRTUAL_ENV}, {@code GRAPHMEND_PYTHON_PATH}; docs/configuration.md).
      */
-    public record Options(long debounceMs, long othersDelayMs, boolean warmUp) {
-        public Options(long debounceMs) { this(debounceMs, Math.max(2 * debounceMs, 300), false); }
-        public static Options defaults() { return new Options(0, 300, true); }
+    public record Options(long debounceMs, long othersDelayMs, boolean warmUp, java.util.Map<String, String> environment) {
+        /** For tests: no warm-up, and no process environment read (the project's own files still say its torch). */
+        public Options(long debounceMs) { this(debounceMs, Math.max(2 * debounceMs, 300), false, java.util.Map.of()); }
+        public static Options defaults() { return new Options(0, 300, true, System.getenv()); }
     }
 
     private final Session session;
     private final AnalysisScheduler scheduler;
     private final WorkspaceIndexing indexing;
     private final ConfigurationHandler configuration;
+    private final TorchStatus torchStatus;
     private final TextDocumentHandlers textDocuments;
     private final WorkspaceHandlers workspace;
     private final CompletableFuture<Integer> exited = new CompletableFuture<>();
 
     public GraphmendServer(Engine engine, Options options, java.io.PrintStream err) {
-        session = new Session(new Log(err));
+        session = new Session(new Log(err), options.environment());
         scheduler = new AnalysisScheduler(session, engine,
                 new AnalysisScheduler.Delays(options.debounceMs(), options.othersDelayMs()), new dev.graphmend.passes.AnalysisHost());
         indexing = new WorkspaceIndexing(session, scheduler, options.warmUp());
-        configuration = new ConfigurationHandler(session, scheduler);
+        torchStatus = new TorchStatus(session);
+        configuration = new ConfigurationHandler(session, scheduler, torchStatus);
         CodeActions actions = new CodeActions(engine, session.log, () -> session.caps, uri -> {
             OpenDocument e = session.docs.get(uri);
             return e == null ? null : session.docs.workspaceModules(session.index, e);
@@ -78,7 +83,7 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         CodeActionHandlers codeActions = new CodeActionHandlers(session, scheduler, actions);
         textDocuments = new TextDocumentHandlers(new DocumentSync(session, scheduler, indexing),
                 new PullDiagnostics(session, scheduler), codeActions, new HoverHandler(session, scheduler));
-        workspace = new WorkspaceHandlers(session, scheduler, indexing, configuration, codeActions);
+        workspace = new WorkspaceHandlers(session, scheduler, indexing, configuration, torchStatus, codeActions);
     }
 
     @Override
@@ -150,7 +155,10 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
         if (c.watchedFilesDynamic()) {
             List<FileSystemWatcher> watchers = List.of(
                     new FileSystemWatcher(Either.forLeft("**/*.py")),
-                    new FileSystemWatcher(Either.forLeft("**/pyproject.toml")));
+                    new FileSystemWatcher(Either.forLeft("**/pyproject.toml")),
+                    // where the torch version may come from: pins, and a torch installed in a venv of the workspace
+                    new FileSystemWatcher(Either.forLeft("**/{uv.lock,poetry.lock,pdm.lock,requirements*.txt}")),
+                    new FileSystemWatcher(Either.forLeft("**/torch-*.dist-info/METADATA")));
             session.client.registerCapability(new RegistrationParams(List.of(new Registration("graphmend-watch",
                     "workspace/didChangeWatchedFiles", new DidChangeWatchedFilesRegistrationOptions(watchers)))))
                     .exceptionally(e -> {
@@ -158,7 +166,9 @@ public final class GraphmendServer implements LanguageServer, LanguageClientAwar
                         return null;
                     });
         }
+        // the status waits for the editor's settings when they are to be fetched (they may name the interpreter)
         if (c.configuration()) configuration.fetch();
+        else torchStatus.update();
         indexing.start();
     }
 

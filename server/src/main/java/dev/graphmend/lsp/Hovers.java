@@ -40,6 +40,10 @@ final class Hovers {
                 for (String id : d.dynamoIds()) ids.add(markdown ? "`" + id + "`" : id);
                 md.append(String.join(", ", ids));
             }
+            if (d.rule().followsTorchVersion() && a.config() != null) {
+                // what this rule reports, or the fixes it offers, differ between torch releases: say which one was assumed
+                md.append("\n\n").append(a.config().torch().brief());
+            }
             if (d.root() != null) {
                 md.append("\n\nCompiled because of ").append(d.root().description()).append(" (")
                         .append(Path.of(d.root().path()).getFileName()).append(":").append(d.root().line()).append(")");

@@ -104,7 +104,7 @@ public final class LspMain {
                 return result;
             }
         }.setLocalService(server)
-                .setRemoteInterface(LanguageClient.class)
+                .setRemoteInterface(GraphmendClient.class) // LSP, and graphmend/status
                 .setInput(in)
                 .setOutput(out)
                 .setExecutorService(exec)
@@ -141,7 +141,8 @@ public final class LspMain {
             String a = args.get(i);
             if (a.equals("--stdio")) continue;
             if (a.equals("--debounce-ms") && i + 1 < args.size() && args.get(i + 1).matches("\\d{1,6}")) {
-                options = new GraphmendServer.Options(Long.parseLong(args.get(++i)), options.othersDelayMs(), options.warmUp());
+                options = new GraphmendServer.Options(Long.parseLong(args.get(++i)), options.othersDelayMs(), options.warmUp(),
+                        options.environment());
                 continue;
             }
             err.println("graphmend lsp: unknown argument " + a + " (usage: graphmend lsp [--stdio] [--debounce-ms N]; "

@@ -8,14 +8,14 @@ import org.eclipse.lsp4j.services.LanguageClient;
 
 /**
  * What every handler of one server shares: the log, the client and what it can do, the workspace
- * folders, the settings, the index of the workspace's files, the open documents and the
+ * folders, the settings (with the torch version each project uses), the index of the workspace's files, the open documents and the
  * threads requests are answered on. The fields
  * set by the lifecycle ({@code client}, {@code caps}, {@code folders}, {@code shutdown}) are
  * volatile: handlers run on LSP4J's message thread and on the server's worker threads.
  */
 final class Session {
     final Log log;
-    final Settings settings = new Settings();
+    final Settings settings;
     final ConfigMessages configMessages;
     final WorkspaceIndex index = new WorkspaceIndex();
     final OpenDocuments docs = new OpenDocuments();
@@ -27,8 +27,15 @@ final class Session {
     volatile List<Path> folders = List.of();
     volatile boolean shutdown;
 
+    /** A session that reads no process environment (for tests): the project's own files still say its torch. */
     Session(Log log) {
+        this(log, java.util.Map.of());
+    }
+
+    /** @param environment the process environment, where the project's torch may be installed ({@code VIRTUAL_ENV}, ...) */
+    Session(Log log, java.util.Map<String, String> environment) {
         this.log = log;
+        this.settings = new Settings(environment, () -> folders);
         this.configMessages = new ConfigMessages(log, () -> client);
     }
 

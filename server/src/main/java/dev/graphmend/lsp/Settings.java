@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.graphmend.passes.config.AnalysisConfig;
 import dev.graphmend.passes.config.ConfigFile;
+import dev.graphmend.passes.config.TorchVersionResolver;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -23,6 +24,11 @@ import java.util.Set;
  * skipped. A layer with an error (a value of the wrong type) is skipped as a whole and the error
  * reported, so a typo in one place does not switch the analysis off; an unknown key in a
  * pyproject.toml is a warning and the rest of its table applies.
+ *
+ * <p>When no layer names a {@code torch-version}, the project's torch is found
+ * ({@link TorchVersionResolver}: the editor's {@code interpreter} setting, then the process's
+ * {@code VIRTUAL_ENV}, a {@code .venv} beside the project, ...); a release older than any the rules
+ * were observed on is a warning.
  */
 final class Settings {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -34,9 +40,24 @@ final class Settings {
 
     private volatile JsonNode initializationOptions;
     private volatile JsonNode editor;
+    /** The python executable the editor selected ({@code interpreter}), per layer; null when unset. */
+    private volatile String initializationInterpreter, editorInterpreter;
+    private final TorchVersionResolver torchVersions;
+    private final java.util.function.Supplier<List<Path>> folders;
+
+    /**
+     * @param environment the process environment ({@code VIRTUAL_ENV}, {@code GRAPHMEND_PYTHON_PATH})
+     * @param folders the workspace folders: a file's project is its folder when no pyproject.toml is above it
+     */
+    Settings(Map<String, String> environment, java.util.function.Supplier<List<Path>> folders) {
+        this.torchVersions = new TorchVersionResolver(environment);
+        this.folders = folders;
+    }
 
     void setInitializationOptions(Object gsonValue) {
-        initializationOptions = analysisKeys(toJackson(gsonValue));
+        JsonNode n = toJackson(gsonValue);
+        initializationOptions = analysisKeys(n);
+        initializationInterpreter = interpreter(n);
     }
 
     /** The editor's settings: the {@code graphmend} section itself, or an object holding one. */
@@ -44,6 +65,20 @@ final class Settings {
         JsonNode n = toJackson(gsonValue);
         if (n != null && n.isObject() && n.has("graphmend") && n.get("graphmend").isObject()) n = n.get("graphmend");
         editor = analysisKeys(n);
+        editorInterpreter = interpreter(n);
+    }
+
+    /** The interpreter the editor selected: its settings' over its initializationOptions'; null when neither says. */
+    String interpreter() {
+        String e = editorInterpreter;
+        return e != null ? e : initializationInterpreter;
+    }
+
+    /** {@code interpreter}: a path, or a list whose first element is the path (as ruff-vscode sends it). */
+    static String interpreter(JsonNode settings) {
+        JsonNode v = settings == null || !settings.isObject() ? null : settings.get("interpreter");
+        if (v != null && v.isArray()) v = v.size() == 0 ? null : v.get(0);
+        return v != null && v.isTextual() && !v.textValue().isBlank() ? v.textValue() : null;
     }
 
     Resolved configFor(Path file) {
@@ -58,7 +93,19 @@ final class Settings {
         }
         c = layer(c, initializationOptions, "initializationOptions", errors, warnings);
         c = layer(c, editor, "settings (graphmend)", errors, warnings);
+        c = torchVersions.resolve(c, projectRoot(file, pyproject), interpreter());
+        String old = c.torch().olderThanObservedWarning();
+        if (old != null) warnings.add(old);
         return new Resolved(c, errors, warnings);
+    }
+
+    /** A file's project: its pyproject.toml's folder, else the workspace folder holding it, else its own folder. */
+    private Path projectRoot(Path file, Path pyproject) {
+        if (pyproject != null) return pyproject.getParent();
+        List<Path> fs = folders.get();
+        if (file == null) return fs.isEmpty() ? null : fs.get(0);
+        for (Path f : fs) if (file.startsWith(f)) return f;
+        return file.getParent();
     }
 
     /** A pyproject.toml's layer over the defaults, or its error; read again only when the file changes. */
@@ -66,9 +113,14 @@ final class Settings {
 
     private final Map<Path, FileLayer> files = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** Forgets the files read, for when the client reports a pyproject.toml change (a change within one mtime tick). */
+    /**
+     * Forgets the files read, for when the client reports a pyproject.toml change (a change within
+     * one mtime tick), and the torch versions found (a lock file, a requirements file or the
+     * interpreter may have changed).
+     */
     void forgetFiles() {
         files.clear();
+        torchVersions.forget();
     }
 
     private FileLayer fileLayer(Path pyproject) {

@@ -27,14 +27,16 @@ final class WorkspaceHandlers implements WorkspaceService {
     private final AnalysisScheduler scheduler;
     private final WorkspaceIndexing indexing;
     private final ConfigurationHandler configuration;
+    private final TorchStatus torchStatus;
     private final CodeActionHandlers codeActions;
 
     WorkspaceHandlers(Session session, AnalysisScheduler scheduler, WorkspaceIndexing indexing,
-                      ConfigurationHandler configuration, CodeActionHandlers codeActions) {
+                      ConfigurationHandler configuration, TorchStatus torchStatus, CodeActionHandlers codeActions) {
         this.session = session;
         this.scheduler = scheduler;
         this.indexing = indexing;
         this.configuration = configuration;
+        this.torchStatus = torchStatus;
         this.codeActions = codeActions;
     }
 
@@ -51,7 +53,7 @@ final class WorkspaceHandlers implements WorkspaceService {
             Path p = Requests.filePath(ev.getUri());
             if (p == null) continue;
             String name = p.getFileName() == null ? "" : p.getFileName().toString();
-            if (name.equals("pyproject.toml")) config = true;
+            if (name.equals("pyproject.toml") || saysTheTorchVersion(p)) config = true;
             else if (name.endsWith(".py")) py.add(ev);
         }
         boolean reconfigure = config;
@@ -77,7 +79,18 @@ final class WorkspaceHandlers implements WorkspaceService {
             if (p != null) set.add(p);
         }
         session.folders = List.copyOf(set);
+        torchStatus.update(); // the first folder may be another
         indexing.start();
+    }
+
+    /** A pin (lock or requirements file) or an installed torch's metadata: where the torch version may come from. */
+    private static boolean saysTheTorchVersion(Path p) {
+        String name = p.getFileName().toString();
+        if (name.equals("uv.lock") || name.equals("poetry.lock") || name.equals("pdm.lock")) return true;
+        if (name.startsWith("requirements") && name.endsWith(".txt")) return true;
+        Path parent = p.getParent();
+        return name.equals("METADATA") && parent != null && parent.getFileName() != null
+                && parent.getFileName().toString().startsWith("torch-") && parent.getFileName().toString().endsWith(".dist-info");
     }
 
     @Override

@@ -236,7 +236,7 @@ final class Harness implements AutoCloseable {
 
     // ------------------------------------------------------------ the client
 
-    static final class RecordingClient implements LanguageClient {
+    static final class RecordingClient implements GraphmendClient {
         final BlockingQueue<PublishDiagnosticsParams> published = new LinkedBlockingQueue<>();
         final List<PublishDiagnosticsParams> allPublished = new CopyOnWriteArrayList<>();
         final List<MessageParams> logs = new CopyOnWriteArrayList<>();
@@ -247,6 +247,8 @@ final class Harness implements AutoCloseable {
         final List<WorkDoneProgressCreateParams> progressCreated = new CopyOnWriteArrayList<>();
         final List<ProgressParams> progress = new CopyOnWriteArrayList<>();
         final List<Object> configurationRequests = new CopyOnWriteArrayList<>();
+        /** The params of each graphmend/status notification, in order. */
+        final List<JsonObject> statuses = new CopyOnWriteArrayList<>();
         final Map<String, Object> state = new ConcurrentHashMap<>();
         volatile JsonElement configuration = new JsonObject();
         volatile int refreshes;
@@ -269,6 +271,8 @@ final class Harness implements AutoCloseable {
         }
 
         @Override public void telemetryEvent(Object object) {}
+
+        @Override public void status(JsonObject params) { statuses.add(params); }
 
         @Override
         public void publishDiagnostics(PublishDiagnosticsParams d) {
