@@ -4,7 +4,8 @@
 local M = {}
 
 M.defaults = {
-  jar = nil, -- path to graphmend.jar; default: $GRAPHMEND_JAR
+  cmd = nil, -- the server command, e.g. { '/path/venv/bin/graphmend', 'lsp' }; default below (server_cmd)
+  jar = nil, -- path to graphmend.jar; default: $GRAPHMEND_JAR, else the pip-installed graphmend on PATH
   java = nil, -- a Java 17+ executable; default: $JAVA_HOME/bin/java, else java on PATH
   settings = {}, -- docs/configuration.md: torchVersion, select, ignore, severity, assumeCompiled, unsafeFixes
   root_markers = { 'pyproject.toml', 'setup.py', 'setup.cfg', '.git' },
@@ -67,20 +68,30 @@ local function settings_of(opts)
   return opts.settings
 end
 
--- The client configuration: usable with vim.lsp.start_client (0.7+), vim.lsp.config (0.11+)
--- and nvim-lspconfig. Returns nil when the jar or Java is missing.
-function M.config(opts)
-  opts = options(opts)
+-- The command that runs the server: opts.cmd; else the jar (opts.jar, $GRAPHMEND_JAR) on Java;
+-- else the `graphmend` that pip installed, when it is on PATH (it brings its own Java).
+local function server_cmd(opts)
+  if opts.cmd then return opts.cmd end
   local jar = opts.jar or vim.env.GRAPHMEND_JAR
+  if not jar and vim.fn.executable('graphmend') == 1 then return { 'graphmend', 'lsp' } end
   if not jar or vim.fn.filereadable(jar) ~= 1 then
-    notify('server jar not found (' .. tostring(jar) .. '); set jar or $GRAPHMEND_JAR')
+    notify('server not found (jar: ' .. tostring(jar) .. '); pip install graphmend, or set jar or $GRAPHMEND_JAR')
     return nil
   end
   local java = M.java(opts)
   if not java then return nil end
+  return { java, '-XX:+UseSerialGC', '-XX:FreqInlineSize=100', '-XX:InlineSmallCode=1000', '-XX:-ShrinkHeapInSteps', '-Xms192m', '-XX:NewSize=128m', '-jar', jar, 'lsp' }
+end
+
+-- The client configuration: usable with vim.lsp.start_client (0.7+), vim.lsp.config (0.11+)
+-- and nvim-lspconfig. Returns nil when no server can be found.
+function M.config(opts)
+  opts = options(opts)
+  local cmd = server_cmd(opts)
+  if not cmd then return nil end
   return {
     name = 'graphmend',
-    cmd = { java, '-XX:+UseSerialGC', '-XX:FreqInlineSize=100', '-XX:InlineSmallCode=1000', '-XX:-ShrinkHeapInSteps', '-Xms192m', '-XX:NewSize=128m', '-jar', jar, 'lsp' },
+    cmd = cmd,
     filetypes = { 'python' },
     root_markers = opts.root_markers,
     init_options = settings_of(opts),
