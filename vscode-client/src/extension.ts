@@ -1,6 +1,8 @@
 // VS Code glue: everything that needs the `vscode` module. The logic it calls (Java discovery,
-// settings, commands, status) lives in modules without it and is unit-tested there.
+// the Python environment and which server runs, settings, commands, status) lives in modules
+// without it and is unit-tested there.
 import * as fs from 'fs';
+import * as os from 'os';
 import * as vscode from 'vscode';
 import {
   DiagnosticPullMode,
@@ -13,12 +15,24 @@ import {
   vsdiag,
 } from 'vscode-languageclient/node';
 import { COMMANDS, CommandHost, registerCommands } from './commands';
+import {
+  chooseInterpreter,
+  chooseServer,
+  effectiveProgramSetting,
+  expandInterpreter,
+  importStrategy,
+  Interpreter,
+  pythonExtensionInterpreter,
+} from './environment';
 import { findJava, JAVA_DOWNLOAD_URL, nodeExec, nodeIsFile } from './java';
 import { DiagnosticGate, filterFixAll, isExcluded, needsJava, RunMode, serverCommand, shouldNotify } from './options';
 import { effectiveJavaHome, Inspect, serverSettings } from './settings';
-import { fromClientState, ServerState, statusLook } from './status';
+import { fromClientState, ServerState, StatusInfo, statusLook, torchLine, torchStatus } from './status';
 
 const SECTION = 'graphmend';
+const PYTHON_EXTENSION = 'ms-python.python';
+/** The server's notification of the torch version its rules follow (docs/lsp.md). */
+const STATUS_NOTIFICATION = 'graphmend/status';
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;
@@ -27,6 +41,12 @@ let status: vscode.StatusBarItem;
 let context: vscode.ExtensionContext;
 /** Serialises start/stop so a restart during a start does not leave two servers. */
 let lifecycle: Promise<void> = Promise.resolve();
+/** What the status item says besides the state: the server, the interpreter, the torch version. */
+let info: StatusInfo = {};
+/** What the Python extension said at the last start, to restart only when its choice changes. */
+let pythonChoiceAtStart: string | undefined;
+/** The last start passed over something because the workspace is not trusted: trusting it restarts. */
+let trustMatters = false;
 /** graphmend.run = onSave holds back diagnostics of documents with unsaved changes. */
 const gate = new DiagnosticGate<vscode.Diagnostic>(() => setting<RunMode>('run', 'onType'));
 
@@ -83,7 +103,7 @@ function inspectorFor(scope?: vscode.Uri): Inspect {
 }
 
 function setState(state: ServerState, detail?: string): void {
-  const look = statusLook(state, detail);
+  const look = statusLook(state, detail, info);
   status.text = look.text;
   status.tooltip = look.tooltip;
   status.backgroundColor =
@@ -95,16 +115,126 @@ function setState(state: ServerState, detail?: string): void {
   status.show();
 }
 
+/** The Python extension's API, activated once; undefined when it is not installed or fails. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let pythonApi: Promise<any | undefined> | undefined;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function pythonExtensionApi(): Promise<any | undefined> {
+  if (pythonApi) return pythonApi;
+  const ext = vscode.extensions?.getExtension(PYTHON_EXTENSION);
+  if (!ext) return Promise.resolve(undefined);
+  pythonApi = (async () => {
+    try {
+      const activation = ext.isActive ? Promise.resolve(ext.exports) : Promise.resolve(ext.activate());
+      let timer: NodeJS.Timeout | undefined;
+      const api = await Promise.race([activation, new Promise((r) => { timer = setTimeout(() => r(undefined), 30000); })]);
+      clearTimeout(timer);
+      if (!api) {
+        output.appendLine('The Python extension did not activate within 30 s: its environment is not used this time.');
+        pythonApi = undefined; // asked again at the next start
+        return undefined;
+      }
+      // a new environment selected in the Python extension: a new server for it
+      const onChange = (api as { environments?: { onDidChangeActiveEnvironmentPath?: unknown } } | undefined)
+        ?.environments?.onDidChangeActiveEnvironmentPath;
+      if (typeof onChange === 'function') {
+        context.subscriptions.push(onChange(() => void pythonEnvironmentChanged()));
+      }
+      return api;
+    } catch (e) {
+      output.appendLine(`The Python extension did not activate: ${e instanceof Error ? e.message : String(e)}`);
+      pythonApi = undefined;
+      return undefined;
+    }
+  })();
+  return pythonApi;
+}
+
+function firstFolder(): vscode.Uri | undefined {
+  return vscode.workspace.workspaceFolders?.[0]?.uri;
+}
+
+async function askPythonExtension(): Promise<{ path?: string; why?: string }> {
+  const api = await pythonExtensionApi();
+  if (!api) return {};
+  return pythonExtensionInterpreter(api, firstFolder());
+}
+
+/** The selected environment changed in the Python extension: restart when it changes the interpreter. */
+async function pythonEnvironmentChanged(): Promise<void> {
+  if (effectiveProgramSetting(vscode.workspace.getConfiguration(SECTION).inspect('interpreter'), vscode.workspace.isTrusted).value) return;
+  if (!vscode.workspace.isTrusted) return;
+  const now = (await askPythonExtension()).path;
+  if (now !== pythonChoiceAtStart) {
+    output.appendLine(`The Python extension selected ${now ?? 'no environment'}: restarting the server.`);
+    void restart();
+  }
+}
+
+/**
+ * graphmend.interpreter, else the Python extension's environment, else python.defaultInterpreterPath
+ * (environment.ts). In an untrusted workspace, workspace values are ignored and the Python
+ * extension (which may have picked the workspace's own .venv) is not asked.
+ */
+async function selectInterpreter(): Promise<Interpreter | undefined> {
+  const trusted = vscode.workspace.isTrusted;
+  const own = effectiveProgramSetting(vscode.workspace.getConfiguration(SECTION).inspect('interpreter'), trusted);
+  const dip = effectiveProgramSetting(vscode.workspace.getConfiguration('python').inspect('defaultInterpreterPath'), trusted);
+  for (const [name, s] of [['graphmend.interpreter', own], ['python.defaultInterpreterPath', dip]] as const) {
+    if (s.ignored !== undefined) {
+      trustMatters = true;
+      output.appendLine(`The workspace sets ${name} to ${JSON.stringify(s.ignored)}; it is ignored because the workspace is not trusted.`);
+    }
+  }
+  const hasPython = vscode.extensions?.getExtension(PYTHON_EXTENSION) !== undefined;
+  if (!trusted && hasPython && !own.value) {
+    trustMatters = true;
+    output.appendLine('The workspace is not trusted: the Python extension\'s selected environment is not used.');
+  }
+  pythonChoiceAtStart = undefined;
+  const chosen = await chooseInterpreter({
+    setting: own.value ? expandInterpreter(own.value, { folder: firstFolder()?.fsPath, home: os.homedir(), platform: process.platform }) : undefined,
+    pythonExtension: trusted && hasPython ? async () => {
+      const r = await askPythonExtension();
+      pythonChoiceAtStart = r.path;
+      return r;
+    } : undefined,
+    defaultInterpreterPath: dip.value?.[0],
+    platform: process.platform,
+    isFile: nodeIsFile,
+  });
+  for (const n of chosen.notes) output.appendLine(n);
+  if (chosen.interpreter) {
+    output.appendLine(`Python interpreter: ${chosen.interpreter.command.join(' ')} (${chosen.interpreter.source})`);
+  }
+  return chosen.interpreter;
+}
+
 async function start(): Promise<void> {
   if (!setting<boolean>('enable', true)) {
     output.appendLine('GraphMend is disabled (graphmend.enable is false): no server is started.');
     setState('disabled');
     return;
   }
+  info = {};
+  trustMatters = false;
   setState('starting');
   const customPath = setting<string>('path', '').trim();
   const jar = context.asAbsolutePath('server/graphmend.jar');
-  if (customPath === '' && !fs.existsSync(jar)) {
+
+  // the Python environment: its graphmend may run the server, and the server reads its torch
+  const interpreter = await selectInterpreter();
+  if (interpreter) info.interpreter = `${interpreter.command[0]} (${interpreter.source})`;
+  const plan = chooseServer({
+    path: customPath,
+    strategy: importStrategy(setting<string>('importStrategy', 'fromEnvironment')),
+    interpreter,
+    platform: process.platform,
+    isFile: nodeIsFile,
+  });
+  output.appendLine(plan.note);
+
+  if (plan.kind === 'bundled' && !fs.existsSync(jar)) {
     const msg = `GraphMend: the server jar is missing from the extension (${jar}); reinstall the extension.`;
     setState('error', msg);
     void notify('error', msg);
@@ -120,12 +250,13 @@ async function start(): Promise<void> {
   }
   let javaPath: string | undefined;
   let javaNote = '';
-  if (needsJava(customPath)) {
+  if (plan.kind !== 'environment' && needsJava(customPath)) {
     const home = effectiveJavaHome(
       vscode.workspace.getConfiguration(SECTION).inspect<string>('java.home'),
       vscode.workspace.isTrusted,
     );
     if (home.ignored !== undefined) {
+      trustMatters = true;
       output.appendLine(
         `The workspace sets graphmend.java.home to ${home.ignored}; it is ignored because the workspace is not trusted.`,
       );
@@ -154,16 +285,25 @@ async function start(): Promise<void> {
 
   // JVM options as docs/lsp.md recommends unless graphmend.java.args says otherwise: a deep stack
   // for deeply nested code, and the serial collector, which measured lowest in latency and memory
-  const cmd = serverCommand({ path: customPath, javaArgs: setting<string[]>('java.args', []), java: javaPath, bundledJar: jar });
+  const cmd = plan.kind === 'environment'
+    ? { ok: true as const, value: { command: plan.command, args: plan.args, describe: plan.describe } }
+    : serverCommand({ path: customPath, javaArgs: setting<string[]>('java.args', []), java: javaPath, bundledJar: jar });
   if (!cmd.ok) return; // (needsJava said Java was found)
+  info.server = plan.kind === 'environment' ? plan.describe
+    : customPath === '' ? `bundled jar on ${javaNote}`
+      : javaNote !== '' ? `${customPath} (graphmend.path) on ${javaNote}` : `${customPath} lsp (graphmend.path)`;
   output.appendLine(`Starting ${cmd.value.describe}: ${cmd.value.command} ${cmd.value.args.join(' ')}`);
+  output.appendLine(`Server: ${info.server}`);
   const serverOptions: ServerOptions = { command: cmd.value.command, args: cmd.value.args };
+  // the interpreter goes to the server whatever runs it, as ruff-vscode sends it: the server reads
+  // the torch version installed there
+  const withInterpreter = (s: Record<string, unknown>) => (interpreter ? { ...s, interpreter: interpreter.command } : s);
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'python' },
       { scheme: 'untitled', language: 'python' },
     ],
-    initializationOptions: serverSettings(inspectorFor()),
+    initializationOptions: withInterpreter(serverSettings(inspectorFor())),
     synchronize: { configurationSection: SECTION },
     outputChannel: output,
     traceOutputChannel: trace,
@@ -201,7 +341,7 @@ async function start(): Promise<void> {
           if (others instanceof Error || !Array.isArray(others)) return others;
           let k = 0;
           return params.items.map((item, i) =>
-            ours[i] ? serverSettings(inspectorFor(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined)) : others[k++],
+            ours[i] ? withInterpreter(serverSettings(inspectorFor(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined))) : others[k++],
           );
         },
       },
@@ -212,9 +352,17 @@ async function start(): Promise<void> {
   c.onDidChangeState((e) => {
     if (client === c) setState(fromClientState(e.newState));
   });
+  // which torch the rules follow; a server without it never sends this, and the item does without
+  c.onNotification(STATUS_NOTIFICATION, (params: unknown) => {
+    const t = torchStatus(params);
+    if (client !== c || !t) return;
+    info.torch = t;
+    output.appendLine(`The rules follow ${torchLine(t)}`);
+    if (c.state === State.Running) setState('running');
+  });
   try {
     await c.start();
-    setState('running', javaNote || cmd.value.describe);
+    setState('running');
   } catch (e) {
     const msg = `GraphMend: the server did not start: ${e instanceof Error ? e.message : String(e)}`;
     setState('error', msg);
@@ -272,7 +420,8 @@ export function activate(ctx: vscode.ExtensionContext): Promise<void> {
     vscode.workspace.onDidChangeConfiguration((e) => {
       // Analysis settings reach the running server through workspace/didChangeConfiguration;
       // what it runs with (Java, its options, another server, on or off) needs a new process.
-      if (['graphmend.java.home', 'graphmend.java.args', 'graphmend.path', 'graphmend.enable']
+      if (['graphmend.java.home', 'graphmend.java.args', 'graphmend.path', 'graphmend.enable',
+        'graphmend.importStrategy', 'graphmend.interpreter', 'python.defaultInterpreterPath']
         .some((k) => e.affectsConfiguration(k))) void restart();
       if (e.affectsConfiguration('graphmend.run')) gate.releaseAll();
       if (e.affectsConfiguration('graphmend.exclude') || e.affectsConfiguration('graphmend.run')) refilter();
@@ -283,8 +432,8 @@ export function activate(ctx: vscode.ExtensionContext): Promise<void> {
       lastPublished.delete(d.uri.toString());
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      const i = vscode.workspace.getConfiguration(SECTION).inspect<string>('java.home');
-      if (i?.workspaceValue !== undefined || i?.workspaceFolderValue !== undefined) void restart();
+      // a workspace's graphmend.java.home or interpreter, or the Python extension's environment, now count
+      if (trustMatters) void restart();
     }),
   );
 

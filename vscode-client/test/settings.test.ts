@@ -41,7 +41,8 @@ test('a blank torchVersion or a null value counts as not set', () => {
 
 test('package.json contributes exactly the analysis settings plus the extension\'s own', () => {
   const props = Object.keys(manifest.contributes.configuration.properties).sort();
-  const own = ['java.home', 'java.args', 'path', 'enable', 'run', 'showNotifications', 'fixAll', 'exclude', 'trace.server'];
+  const own = ['java.home', 'java.args', 'path', 'importStrategy', 'interpreter', 'enable', 'run', 'showNotifications', 'fixAll',
+    'exclude', 'trace.server'];
   const expected = [...ANALYSIS_SETTINGS.map((k) => `graphmend.${k}`), ...own.map((k) => `graphmend.${k}`)].sort();
   assert.deepEqual(props, expected);
   assert.deepEqual(Object.values(PYPROJECT_KEY).sort(), ['assume-compiled', 'ignore', 'select', 'severity', 'torch-version', 'unsafe-fixes']);
@@ -65,7 +66,8 @@ test('package.json defaults are the documented defaults (docs/configuration.md) 
 });
 
 test('workspace trust: java.home is a restricted setting; untrusted workspaces ignore the workspace value', () => {
-  assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, ['graphmend.java.home']);
+  // both name a program to run: Java, or the python whose environment's graphmend runs
+  assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, ['graphmend.java.home', 'graphmend.interpreter']);
   assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
   const i = { defaultValue: '', globalValue: '/user/jdk', workspaceValue: '/repo/evil' };
   assert.deepEqual(effectiveJavaHome(i, true), { home: '/repo/evil' });
