@@ -26,7 +26,10 @@ Per case, in a fresh process per pair (the fixed files change global Dynamo conf
     backend="eager")`` (``fullgraph_ok``), compared with torch.equal (NaN equal to NaN; dtypes,
     shapes and Python types must match; tuples/lists/dicts recursively);
   * an input on which the original raises must make every fixed run raise (any exception; the
-    types are recorded); a fullgraph run must not fail with a Dynamo error instead;
+    types are recorded); a fullgraph run must not fail with a Dynamo error instead, except that a
+    TorchRuntimeError (a fake-tensor op failing while tracing) on an input on which the original
+    raised a plain RuntimeError is that input's own error found at trace time (recorded as
+    ``raised_while_tracing``);
   * side effects, one ordered list per run (stdout text, warnings issued from the file with their
     category, records of the file's loggers with level, message and function) of the original
     eager run must equal those of the fixed eager run, and those of the fixed compiled run unless
@@ -333,6 +336,15 @@ def is_dynamo_error(torch, e):
     return isinstance(e, kinds)
 
 
+def raised_while_tracing(torch, e, original):
+    """A fake-tensor op failed while Dynamo traced (TorchRuntimeError, itself a RuntimeError) on an
+    input on which the original, run eagerly, raised a plain RuntimeError: the same error, found at
+    trace time because shapes are static there (a `.reshape(())` of a many-element condition)."""
+    kind = getattr(torch._dynamo.exc, "TorchRuntimeError", None)
+    return (kind is not None and isinstance(e, kind) and original[0] == "raise"
+            and isinstance(original[1], RuntimeError) and not is_dynamo_error(torch, original[1]))
+
+
 def call(fn, args, effects, capture_into):
     """('ok', value) or ('raise', exception)."""
     try:
@@ -547,6 +559,11 @@ def run_pair(orig, fixed, corpus):
                 c["failures"].append("fullgraph compile failed: " + short_exc(e))
             if full:
                 for i, r in enumerate(full):
+                    if r[0] == "raise" and raised_while_tracing(torch, r[1], eager[i]):
+                        # the input's own error, found while tracing (shapes are static there): the
+                        # original raised RuntimeError on it, as bool() of a tensor of many elements does
+                        c.setdefault("raised_while_tracing", []).append(i)
+                        continue
                     if r[0] == "raise" and is_dynamo_error(torch, r[1]):
                         c["fullgraph_ok"] = False
                         c["failures"].append("fullgraph run on input %d failed under Dynamo: %s"
@@ -752,7 +769,8 @@ def print_report(report, out, corpus):
                     c["name"], c["status"], c["breaks_before"], c["breaks_after"],
                     ", fullgraph ok" if c["fullgraph_ok"] else (", fullgraph FAILED" if c["fullgraph_ok"] is False else ""),
                     ", raises %s" % ", ".join("%s->%s" % (r["original"], r.get("eager")) for r in c["raised"])
-                    if c["raised"] else "")
+                    if c["raised"] else "") + (", raised while tracing on input(s) %s" % c["raised_while_tracing"]
+                                               if c.get("raised_while_tracing") else "")
             out.write("  %s%s\n" % (head, " [unsafe]" if c["unsafe"] else ""))
             if c["error"]:
                 out.write("    ! error: %s\n" % c["error"])

@@ -75,6 +75,19 @@ INPUTS = {
         lambda: (torch.tensor([[1.0, -1.0], [0.0, 2.0]]),),
         lambda: (torch.tensor([[[1.0, -1.0], [0.0, 2.0]]]),),
     ],
+    "case_tensor_argument_condition": [
+        lambda: (_randn(2, 3, seed=1), torch.tensor(0.5)),
+        lambda: (_randn(2, 3, seed=2), torch.tensor(-1.0)),
+        lambda: (_randn(2, 3, seed=3), torch.tensor([2.0])),
+        lambda: (_randn(2, 3, seed=4), torch.tensor([[-2.0]])),
+        lambda: (_randn(2, 3, seed=5), torch.tensor([1.0, 2.0])),
+        lambda: (_randn(2, 3, seed=6), torch.tensor([])),
+    ],
+    "case_not_of_unknown_shape": [
+        lambda: (torch.tensor(3.0),),
+        lambda: (torch.tensor([0.0]),),
+        lambda: (torch.tensor([1.0, 2.0]),),
+    ],
     "CaseEmbeddingIdGuard": [
         lambda: (torch.tensor([[1, 2, 3], [4, 5, 6]]),),
         lambda: (torch.tensor([[1, 2, 30], [4, 5, 6]]),),
@@ -178,6 +191,23 @@ def case_two_python_tests_first(x):
     if (Config.strict or x.dim() > 2) and x.dim() == 2 and (x < 0).any():  # expect-fix: GM103 unsafe
         raise ValueError("negative values in strict mode")
     return x.relu()
+
+
+@torch.compile
+def case_tensor_argument_condition(x, scale):
+    """The condition compares a tensor argument of unknown shape: asserted through reshape(()),
+    which raises RuntimeError for other than one element, as bool() does (issue 43 item 4)."""
+    if scale < 0:  # expect-fix: GM103 unsafe
+        raise ValueError("scale must be non-negative")
+    return x * scale
+
+
+@torch.compile
+def case_not_of_unknown_shape(norm):
+    """`if not c: raise` with c of unknown shape: the assert takes c itself, reshaped."""
+    if not norm > 0:  # expect-fix: GM103 unsafe
+        raise ValueError("the norm must be positive")
+    return norm.log()
 
 
 class CaseEmbeddingIdGuard(nn.Module):

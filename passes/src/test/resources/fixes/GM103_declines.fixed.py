@@ -50,9 +50,9 @@ INPUTS = {
         lambda: (torch.tensor([[-1.0, 1.0], [0.0, 2.0]]),),
         lambda: (torch.ones(2, 2),),
     ],
-    "case_tensor_argument_condition": [
+    "case_unknown_shape_in_an_and": [
         lambda: (_randn(2, 3, seed=1), torch.tensor(0.5)),
-        lambda: (_randn(2, 3, seed=2), torch.tensor(-1.0)),
+        lambda: (-_randn(2, 3, seed=2).abs(), torch.tensor(-1.0)),
         lambda: (_randn(2, 3, seed=3), torch.tensor([2.0])),
     ],
     "case_count_condition": [
@@ -121,10 +121,11 @@ def case_message_in_variable(x):
 
 
 @torch.compile
-def case_tensor_argument_condition(x, scale):
-    """The condition compares a tensor argument of unknown shape."""
-    if scale < 0:  # expect-decline: GM103 not provably one element
-        raise ValueError("scale must be non-negative")
+def case_unknown_shape_in_an_and(x, scale):
+    """An `and` whose operand has an unknown shape: Python takes bool() of each operand in turn,
+    which one logical_and of the two would not keep."""
+    if (x < 0).any() and scale < 0:  # expect-decline: GM103 not provably one element
+        raise ValueError("negative values with a negative scale")
     return x * scale
 
 

@@ -19,8 +19,9 @@ import java.util.Set;
  * Always unsafe: the exception becomes a RuntimeError, and on CUDA the assert is reported
  * asynchronously and leaves the CUDA context unusable. Declined inside {@code try}, for
  * {@code raise … from …}, for exception classes that are not builtins (or are shadowed), for
- * messages that are not one plain string literal, and for conditions that are not provably
- * one-element bool tensors.
+ * messages that are not one plain string literal, and for conditions that are not bool tensors.
+ * A single condition of unknown shape is asserted through {@code .reshape(())}, which raises for
+ * other than one element, as Python's {@code bool()} does (issue 43 item 4).
  */
 public final class AssertAsyncLowering implements Transformation {
     private static final Set<String> BUILTIN_EXCEPTIONS = Set.of("ValueError", "RuntimeError", "AssertionError",
@@ -62,7 +63,11 @@ public final class AssertAsyncLowering implements Transformation {
         List<Expr> decided = decidedWhileTracing(f, cond);
         Expr checked = decided.isEmpty() ? cond : ((Expr.BoolOp) cond).values().get(decided.size());
         String why = condition(f, checked);
-        if (why != null) return Proposal.decline(why);
+        // a condition of unknown shape: Python's `if` takes bool() of it, which raises RuntimeError
+        // unless it has exactly one element; `.reshape(())` keeps that (a RuntimeError, for none or
+        // many, when the graph is traced) and gives the assert the one element it needs
+        boolean anyShape = why != null && why.startsWith(WhereRewrite.NOT_ONE_ELEMENT) && boolOfAnyShape(f, checked);
+        if (why != null && !anyShape) return Proposal.decline(why);
         if (!guard.orelse().isEmpty()) return Proposal.decline("the guard has an else branch");
         SourceText src = site.source();
         List<Diagnostic.Edit> edits = new ArrayList<>();
@@ -75,9 +80,10 @@ public final class AssertAsyncLowering implements Transformation {
         }
         WhereRewrite.Torch t = new WhereRewrite.Torch(torch, List.of());
         // assert the negation of the condition; `if not c: raise` asserts c itself
-        String asserted = checked instanceof Expr.UnaryOp u && u.op() == dev.graphmend.ir.ast.UnaryOperator.Not
-                ? WhereRewrite.condText(site, t, u.operand())
-                : torch + ".logical_not(" + WhereRewrite.condText(site, t, checked) + ")";
+        boolean negated = checked instanceof Expr.UnaryOp u && u.op() == dev.graphmend.ir.ast.UnaryOperator.Not;
+        Expr positive = negated ? ((Expr.UnaryOp) checked).operand() : checked;
+        String value = anyShape ? oneElement(src, positive) : WhereRewrite.condText(site, t, positive);
+        String asserted = negated ? value : torch + ".logical_not(" + value + ")";
         String text = torch + "._assert_async(" + asserted + ", "
                 + pyString(clsName.id() + (message.isEmpty() ? "" : ": " + message)) + ")";
         String comment = src.comment(guard.span().line());
@@ -98,7 +104,24 @@ public final class AssertAsyncLowering implements Transformation {
         return Proposal.of(new Diagnostic.Fix("Lower guard to torch._assert_async", Safety.UNSAFE, edits,
                 "Unsafe: the check runs inside the graph, but a failure raises RuntimeError instead of "
                         + clsName.id() + ", and on CUDA the assert is asynchronous: it is reported at a later "
-                        + "synchronisation and leaves the CUDA context unusable."));
+                        + "synchronisation and leaves the CUDA context unusable."
+                        + (anyShape ? " The condition's shape is not known: one of other than one element raises "
+                        + "RuntimeError as Python's bool() does, with reshape's message." : "")));
+    }
+
+    /** A single boolean-tensor test ({@code not} allowed) whose only problem is its unknown shape. */
+    private static boolean boolOfAnyShape(FunctionContext f, Expr c) {
+        Expr e = c instanceof Expr.UnaryOp u && u.op() == dev.graphmend.ir.ast.UnaryOperator.Not ? u.operand() : c;
+        return !(e instanceof Expr.BoolOp) && !(e instanceof Expr.UnaryOp)
+                && f.kind(e) == dev.graphmend.passes.analysis.ValueKind.BOOL_TENSOR && Purity.impurity(f, e) == null;
+    }
+
+    /** {@code c.reshape(())}, parenthesised unless {@code c} is a primary expression. */
+    private static String oneElement(SourceText src, Expr c) {
+        boolean primary = c instanceof Expr.Name || c instanceof Expr.Attribute || c instanceof Expr.Call
+                || c instanceof Expr.Subscript;
+        String text = src.text(c);
+        return (primary && text.indexOf('\n') < 0 ? text : "(" + text + ")") + ".reshape(())";
     }
 
     static final String NOT_BUILTIN_EXCEPTION = "the exception class is not a builtin exception (or is shadowed), so the "

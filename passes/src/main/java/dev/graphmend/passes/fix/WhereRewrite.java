@@ -30,7 +30,7 @@ import java.util.Set;
  */
 public final class WhereRewrite implements Transformation {
     static final String TITLE = "Rewrite to torch.where";
-    private static final String NOT_ONE_ELEMENT = "the condition is not provably one element";
+    static final String NOT_ONE_ELEMENT = "the condition is not provably one element";
 
     static final FixInfo INFO = new FixInfo("Rewrite to `torch.where`", Safety.SAFE);
 
