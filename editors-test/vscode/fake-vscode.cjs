@@ -162,7 +162,12 @@ class Doc {
   lineAt(n) { const t = this._text.split('\n')[typeof n === 'number' ? n : n.line]; return { text: t, range: new Range(n, 0, n, t.length) }; }
 }
 
-function createFake({ settings, workspaceSettings = {}, trusted = true, documents = [] }) {
+/**
+ * settings/workspaceSettings: flat `section.key` maps (user and workspace values); folders: paths of
+ * the workspace folders; extensions: other extensions by id, as `vscode.extensions.getExtension`
+ * returns them (e.g. a fake ms-python.python with its API).
+ */
+function createFake({ settings, workspaceSettings = {}, trusted = true, documents = [], folders, extensions = {} }) {
   const emitters = new Map(); // event name -> EventEmitter
   const ev = (name) => { if (!emitters.has(name)) emitters.set(name, new EventEmitter()); return emitters.get(name).event; };
   const fire = (name, e) => emitters.get(name) && emitters.get(name).fire(e);
@@ -282,12 +287,17 @@ function createFake({ settings, workspaceSettings = {}, trusted = true, document
       withProgress: async (_o, task) => task({ report() {} }, new CancellationTokenSource().token),
       createWebviewPanel: () => { missing.add('window.createWebviewPanel'); },
     }),
+    extensions: namespace('extensions', {
+      getExtension: (id) => extensions[id],
+      all: Object.values(extensions),
+    }),
     workspace: namespace('workspace', {
       isTrusted: trusted,
-      workspaceFolders: undefined,
+      workspaceFolders: folders ? folders.map((f, index) => ({ uri: Uri.file(f), name: path.basename(f), index })) : undefined,
       textDocuments: documents,
       getConfiguration: (section) => config(section),
-      getWorkspaceFolder: () => undefined,
+      getWorkspaceFolder: (uri) => (folders || []).map((f, index) => ({ uri: Uri.file(f), name: path.basename(f), index }))
+        .find((f) => uri && uri.fsPath && (uri.fsPath === f.uri.fsPath || uri.fsPath.startsWith(f.uri.fsPath + '/'))),
       applyEdit,
       createFileSystemWatcher: () => ({ onDidCreate: ev('fsw.c'), onDidChange: ev('fsw.ch'), onDidDelete: ev('fsw.d'), dispose() {} }),
       fs: {},

@@ -13,6 +13,16 @@
 //      expected text (resolved when lazy), and so does "GraphMend: Fix all in file" after an undo
 //      (graphmend.fixAll + workspace/applyEdit); "Restart server" brings it back to running, and
 //      deactivation stops it.
+//   C. graphmend.importStrategy fromEnvironment (the default) with graphmend.interpreter naming a
+//      venv's python: the venv's `graphmend lsp` runs the server, without a Java search, the
+//      interpreter reaches the server in initializationOptions, GM101 arrives, and the torch
+//      version of the server's graphmend/status shows in the status item; useBundled with the same
+//      interpreter runs the bundled jar on Java. The venv is $GRAPHMEND_WHEEL_VENV when set (one
+//      made by scripts/wheel-venv, run with no java on PATH and JAVA_HOME unset: the wheel's own
+//      Java runs it), else a stand-in whose `graphmend` runs the bundled jar.
+//   D. the Python extension's selected environment (a fake ms-python.python API), graphmend.interpreter
+//      unset: its graphmend runs; selecting an environment without graphmend restarts the server
+//      on the bundled jar, and the output says why.
 // Usage: node smoke.cjs VSIX FIXTURE EXPECTED     (exit 0 when every check passes)
 const { execFileSync } = require('child_process');
 const fs = require('fs');
@@ -71,6 +81,7 @@ function context() {
 const status = (fake) => fake.statusItems.find((s) => s.id === 'graphmend.status');
 const outputText = (fake) => (fake.outputs.get('GraphMend') || []).join('');
 const code = (d) => (d.code && typeof d.code === 'object' ? d.code.value : d.code);
+const running = (s) => s && s.text.startsWith('$(check) GraphMend');
 
 async function noJava() {
   log.length = 0;
@@ -133,7 +144,7 @@ async function customServerPath() {
   const ext = load(fake);
   await ext.activate(context());
   const s = status(fake);
-  await wait('the running status with graphmend.path', LIMIT, () => s.text === '$(check) GraphMend');
+  await wait('the running status with graphmend.path', LIMIT, () => running(s));
   const out = outputText(fake);
   if (!out.includes(`Starting ${script} lsp (graphmend.path)`)) fail('graphmend.path was not what was started:\n' + out);
   if (/Using Java/.test(out)) fail('Java was looked for although graphmend.path names a program:\n' + out);
@@ -158,7 +169,7 @@ async function untrustedWorkspace() {
   const ext = load(fake);
   await ext.activate(context());
   const s = status(fake);
-  await wait('the running status', LIMIT, () => s.text === '$(check) GraphMend');
+  await wait('the running status', LIMIT, () => running(s));
   const out = outputText(fake);
   if (!/ignored because the workspace is not trusted/.test(out)) fail('the untrusted workspace java.home was not reported as ignored:\n' + out);
   if (!/Using Java \S+ from (JAVA_HOME|PATH)/.test(out)) fail('the output does not say which Java runs the server:\n' + out);
@@ -211,11 +222,168 @@ async function untrustedWorkspace() {
   say('ok: diagnostics cleared; a second fix-all says "nothing to fix in this file"');
 
   await fake.vscode.commands.executeCommand('graphmend.restartServer');
-  if (s.text !== '$(check) GraphMend') fail(`after "Restart server" the status is ${s.text}`);
+  if (!running(s)) fail(`after "Restart server" the status is ${s.text}`);
   await wait('diagnostics after the restart', LIMIT, () => fake.diagnosticsOf(doc.uri).length === 0 && fake.collections.size > 0);
   await ext.deactivate();
   if (s.text !== '$(circle-slash) GraphMend') fail(`after deactivation the status is ${s.text}`);
   say('ok: "Restart server" back to running; deactivation stops the server (status stopped)');
+}
+
+// ---- C and D: the Python environment's server
+const python3 = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
+const wheelVenv = process.env.GRAPHMEND_WHEEL_VENV ? path.resolve(process.env.GRAPHMEND_WHEEL_VENV) : undefined;
+/** A Python environment with a graphmend: the wheel's venv, or a stand-in that runs the bundled jar. */
+function environment() {
+  if (wheelVenv) {
+    const env = { dir: wheelVenv, python: path.join(wheelVenv, 'bin', 'python'), graphmend: path.join(wheelVenv, 'bin', 'graphmend'), wheel: true };
+    if (!fs.existsSync(env.graphmend)) fail(`GRAPHMEND_WHEEL_VENV=${wheelVenv} has no bin/graphmend (make it with scripts/wheel-venv)`);
+    return env;
+  }
+  const dir = path.join(tmp, 'venv');
+  if (!fs.existsSync(dir)) {
+    fs.mkdirSync(path.join(dir, 'bin'), { recursive: true });
+    fs.symlinkSync(python3, path.join(dir, 'bin', 'python'));
+    fs.writeFileSync(path.join(dir, 'bin', 'graphmend'),
+      `#!/bin/sh\necho "$@" >> '${path.join(dir, 'graphmend-ran')}'\nexec java -jar '${path.join(extDir, 'server/graphmend.jar')}' "$@"\n`, { mode: 0o755 });
+  }
+  return { dir, python: path.join(dir, 'bin', 'python'), graphmend: path.join(dir, 'bin', 'graphmend'), wheel: false };
+}
+/** An environment without graphmend (a python alone). */
+function bareEnvironment() {
+  const dir = path.join(tmp, 'bare-env');
+  if (!fs.existsSync(dir)) {
+    fs.mkdirSync(path.join(dir, 'bin'), { recursive: true });
+    fs.symlinkSync(python3, path.join(dir, 'bin', 'python'));
+  }
+  return { dir, python: path.join(dir, 'bin', 'python') };
+}
+/** PATH without the folders that hold a `java`. */
+function pathWithoutJava() {
+  return (process.env.PATH || '').split(':').filter((d) => d && !fs.existsSync(path.join(d, 'java'))).join(':');
+}
+/** The command lines of this process's children (the servers the client started). */
+function childCommandLines() {
+  const out = [];
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== process.pid) continue;
+      out.push(fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0').filter(Boolean));
+    } catch { /* gone */ }
+  }
+  return out;
+}
+const escapeRe = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function fromEnvironment() {
+  log.length = 0;
+  const env = environment();
+  const dir = fs.mkdtempSync(path.join(tmp, 'ws-env-'));
+  const file = path.join(dir, 'gate.py');
+  fs.copyFileSync(fixturePath, file);
+  const probe = createFake({});
+  const doc = new probe.Doc(file, 'python', fs.readFileSync(file, 'utf8'));
+  const fake = createFake({
+    settings: { 'graphmend.interpreter': [env.python], 'graphmend.trace.server': 'verbose' },
+    documents: [doc],
+    folders: [dir],
+  });
+  const ext = load(fake);
+  const saved = { PATH: process.env.PATH, JAVA_HOME: process.env.JAVA_HOME };
+  if (env.wheel) { // the wheel needs no Java of the machine's: the server starts without any
+    process.env.PATH = pathWithoutJava();
+    delete process.env.JAVA_HOME;
+  }
+  try {
+    await ext.activate(context());
+  } finally {
+    process.env.PATH = saved.PATH;
+    if (saved.JAVA_HOME !== undefined) process.env.JAVA_HOME = saved.JAVA_HOME;
+  }
+  const s = status(fake);
+  await wait('the running status with the environment\'s graphmend', LIMIT, () => running(s));
+  const out = outputText(fake);
+  if (!out.includes(`Python interpreter: ${env.python} (graphmend.interpreter)`)) fail('graphmend.interpreter was not the interpreter:\n' + out);
+  if (!out.includes(`Starting graphmend from ${env.graphmend} (environment): ${env.graphmend} lsp`)) fail('the environment\'s graphmend was not started:\n' + out);
+  if (/Using Java/.test(out)) fail('Java was looked for although the environment\'s graphmend runs the server:\n' + out);
+  if (env.wheel) {
+    const java = childCommandLines().find((c) => c.includes('lsp') && c.some((a) => a.endsWith('graphmend.jar')));
+    if (!java || !java[0].startsWith(env.dir + '/')) fail(`the server process is not the venv's Java: ${JSON.stringify(childCommandLines())}`);
+    say(`ok: the server process is the wheel's: ${java[0]} … ${java.find((a) => a.endsWith('graphmend.jar'))} lsp`);
+  } else if (!fs.readFileSync(path.join(env.dir, 'graphmend-ran'), 'utf8').includes('lsp')) {
+    fail('the stand-in environment\'s graphmend did not run with lsp');
+  }
+  const trace = (fake.outputs.get('GraphMend Trace') || []).join('');
+  if (!new RegExp(`"interpreter":\\s*\\[\\s*"${escapeRe(env.python)}"`).test(trace)) {
+    fail('initializationOptions.interpreter did not carry the interpreter; the trace:\n' + trace.slice(0, 3000));
+  }
+  await wait('the GM101 diagnostic from the environment\'s server', LIMIT, () => fake.diagnosticsOf(doc.uri).some((d) => code(d) === 'GM101'));
+  say(`ok: fromEnvironment, graphmend.interpreter ${env.python}${env.wheel ? ' (scripts/wheel-venv, no java on PATH, JAVA_HOME unset)' : ''}: `
+    + `${env.graphmend} lsp runs the server, no Java search, initializationOptions.interpreter sent, GM101 published`);
+  await wait('the torch version from graphmend/status in the status item', LIMIT, () => / · torch \d+\.\d+/.test(s.text));
+  if (!s.tooltip.includes(`server: graphmend from ${env.graphmend} (environment)`)) fail('the tooltip does not name the server:\n' + s.tooltip);
+  if (!/\ntorch \d+\.\d+/.test(s.tooltip) || !/The rules follow torch \d+\.\d+/.test(outputText(fake))) {
+    fail(`the torch version is not in the tooltip and the output:\n${s.tooltip}\n${outputText(fake)}`);
+  }
+  say(`ok: status "${s.text}", tooltip ${JSON.stringify(s.tooltip)}`);
+  await ext.deactivate();
+
+  // useBundled: the same interpreter, the bundled jar on Java
+  log.length = 0;
+  const bundled = createFake({
+    settings: { 'graphmend.interpreter': [env.python], 'graphmend.importStrategy': 'useBundled', 'graphmend.trace.server': 'verbose' },
+    folders: [dir],
+  });
+  const ext2 = load(bundled);
+  await ext2.activate(context());
+  const s2 = status(bundled);
+  await wait('the running status with useBundled', LIMIT, () => running(s2));
+  const out2 = outputText(bundled);
+  if (!out2.includes('graphmend.importStrategy is useBundled') || !/Using Java \S+ from/.test(out2) || !out2.includes('Starting the bundled server')) {
+    fail('useBundled did not run the bundled jar on Java:\n' + out2);
+  }
+  if (!/\nserver: bundled jar on Java \S+ \((JAVA_HOME|PATH)\)/.test(s2.tooltip)) fail('the tooltip does not name the bundled jar:\n' + s2.tooltip);
+  if (!(bundled.outputs.get('GraphMend Trace') || []).join('').includes(JSON.stringify(env.python))) fail('useBundled did not send the interpreter');
+  await ext2.deactivate();
+  say('ok: useBundled with the same interpreter: the bundled jar on Java, the interpreter still sent; tooltip ' + JSON.stringify(s2.tooltip.split('\n')[1]));
+}
+
+async function pythonExtension() {
+  log.length = 0;
+  const env = environment();
+  const bare = bareEnvironment();
+  let active = env.python;
+  const listeners = new Set();
+  const api = {
+    environments: {
+      getActiveEnvironmentPath: () => ({ id: active, path: active }),
+      resolveEnvironment: async (e) => ({ executable: { uri: { fsPath: e.path } } }),
+      onDidChangeActiveEnvironmentPath: (l) => { listeners.add(l); return { dispose: () => listeners.delete(l) }; },
+    },
+  };
+  const pyext = { id: 'ms-python.python', isActive: false, exports: undefined, activate: async () => api };
+  const dir = fs.mkdtempSync(path.join(tmp, 'ws-pyext-'));
+  const fake = createFake({ settings: {}, extensions: { 'ms-python.python': pyext }, folders: [dir] });
+  const ext = load(fake);
+  await ext.activate(context());
+  const s = status(fake);
+  await wait('the running status with the Python extension\'s environment', LIMIT, () => running(s));
+  let out = outputText(fake);
+  if (!out.includes(`Python interpreter: ${env.python} (Python extension)`) || !out.includes(`Starting graphmend from ${env.graphmend} (environment)`)) {
+    fail('the Python extension\'s environment was not used:\n' + out);
+  }
+  if (listeners.size !== 1) fail(`the extension listens to onDidChangeActiveEnvironmentPath ${listeners.size} times`);
+  say('ok: graphmend.interpreter unset: the Python extension\'s selected environment, its graphmend runs the server');
+  active = bare.python;
+  for (const l of listeners) l({ id: active, path: active });
+  await wait('the restart on the bundled jar', LIMIT, () => outputText(fake).includes('Starting the bundled server') && running(s));
+  out = outputText(fake);
+  if (!out.includes(`The Python environment of ${bare.python} (Python extension) has no graphmend (no ${path.join(bare.dir, 'bin', 'graphmend')}): running the bundled server`)) {
+    fail('the fallback to the bundled server was not explained:\n' + out);
+  }
+  await ext.deactivate();
+  say('ok: another environment selected (no graphmend in it): restarted on the bundled jar, the output says why');
 }
 
 (async () => {
@@ -226,6 +394,8 @@ async function untrustedWorkspace() {
     await disabled();
     await customServerPath();
     await untrustedWorkspace();
+    await fromEnvironment();
+    await pythonExtension();
     say('PASS');
   } catch (e) {
     code = 1;
