@@ -48,6 +48,11 @@ public final class FixSite {
         return moduleFunctions;
     }
 
+    /** The same function's site at another node (a fix that asks another transformation about a part of its site). */
+    public FixSite at(Node other) {
+        return new FixSite(function, other, moduleFunctions);
+    }
+
     public FunctionContext function() { return function; }
     public Node at() { return at; }
     public SourceModule module() { return function.module(); }

@@ -56,7 +56,7 @@ public final class GuardedOp {
 
     /** A call of one of these ops (possibly over several lines), up to the line number it passes after {@code __file__}. */
     private static final java.util.regex.Pattern CALL_LINE = java.util.regex.Pattern.compile(
-            "\\.ops\\.graphmend\\.(?:log|warn)\\((?:(?!\\.ops\\.graphmend\\.).)*?, __file__, (\\d+)",
+            "\\.ops\\.graphmend\\.(?:log|warn)(?:_if)?\\((?:(?!\\.ops\\.graphmend\\.).)*?, __file__, (\\d+)",
             java.util.regex.Pattern.DOTALL);
 
     /**

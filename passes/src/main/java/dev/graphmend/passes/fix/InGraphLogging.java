@@ -81,16 +81,19 @@ public final class InGraphLogging implements Transformation {
 
     /** The guarded definition of the operator, at module level. */
     static String helper(String torch) {
-        return GuardedOp.definition(torch, OP, "graphmend: a logger call that a compiled graph makes in program order (an ordered custom op);\n"
-                        + "the logger's level, filters and handlers apply when the graph runs",
-                "(name: str, method: str, msg: str, pathname: str, lineno: int, func: str) -> None", List.of(
-                "import logging as _logging",
-                "",
-                "logger = _logging.getLogger(name)",
-                "if method not in (\"debug\", \"info\", \"warning\", \"error\", \"critical\"):",
-                "    getattr(logger, method)(msg)  # a method added to Logger, such as warning_once",
-                "elif logger.isEnabledFor(_logging.getLevelName(method.upper())):",
-                "    level = _logging.getLevelName(method.upper())",
-                "    logger.handle(logger.makeRecord(logger.name, level, pathname, lineno, msg, (), None, func))"));
+        return GuardedOp.definition(torch, OP, COMMENT, SIGNATURE, BODY);
     }
+
+    static final String COMMENT = "graphmend: a logger call that a compiled graph makes in program order (an ordered custom op);\n"
+            + "the logger's level, filters and handlers apply when the graph runs";
+    static final String SIGNATURE = "(name: str, method: str, msg: str, pathname: str, lineno: int, func: str) -> None";
+    static final List<String> BODY = List.of(
+            "import logging as _logging",
+            "",
+            "logger = _logging.getLogger(name)",
+            "if method not in (\"debug\", \"info\", \"warning\", \"error\", \"critical\"):",
+            "    getattr(logger, method)(msg)  # a method added to Logger, such as warning_once",
+            "elif logger.isEnabledFor(_logging.getLevelName(method.upper())):",
+            "    level = _logging.getLevelName(method.upper())",
+            "    logger.handle(logger.makeRecord(logger.name, level, pathname, lineno, msg, (), None, func))");
 }

@@ -123,19 +123,22 @@ public final class InGraphWarning implements Transformation {
     }
 
     static String helper(String torch) {
-        return GuardedOp.definition(torch, OP, "graphmend: a warnings.warn that a compiled graph makes in program order (an ordered custom op);\n"
-                        + "the warning filters and the module's once-registry apply when the graph runs",
-                "(msg: str, category: str, module: str, filename: str, lineno: int) -> None", List.of(
-                "import builtins as _builtins",
-                "import sys as _sys",
-                "import warnings as _warnings",
-                "",
-                "scope = vars(_sys.modules[module])",
-                "first, *rest = category.split(\".\")",
-                "cls = scope[first] if first in scope else getattr(_builtins, first)",
-                "for part in rest:",
-                "    cls = getattr(cls, part)",
-                "registry = scope.setdefault(\"__warningregistry__\", {})",
-                "_warnings.warn_explicit(msg, cls, filename, lineno, module, registry, scope)"));
+        return GuardedOp.definition(torch, OP, COMMENT, SIGNATURE, BODY);
     }
+
+    static final String COMMENT = "graphmend: a warnings.warn that a compiled graph makes in program order (an ordered custom op);\n"
+            + "the warning filters and the module's once-registry apply when the graph runs";
+    static final String SIGNATURE = "(msg: str, category: str, module: str, filename: str, lineno: int) -> None";
+    static final List<String> BODY = List.of(
+            "import builtins as _builtins",
+            "import sys as _sys",
+            "import warnings as _warnings",
+            "",
+            "scope = vars(_sys.modules[module])",
+            "first, *rest = category.split(\".\")",
+            "cls = scope[first] if first in scope else getattr(_builtins, first)",
+            "for part in rest:",
+            "    cls = getattr(cls, part)",
+            "registry = scope.setdefault(\"__warningregistry__\", {})",
+            "_warnings.warn_explicit(msg, cls, filename, lineno, module, registry, scope)");
 }

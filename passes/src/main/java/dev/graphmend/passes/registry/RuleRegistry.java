@@ -3,6 +3,7 @@ package dev.graphmend.passes.registry;
 import dev.graphmend.passes.fix.AssertAsyncLowering;
 import dev.graphmend.passes.fix.CompileWithFullgraph;
 import dev.graphmend.passes.fix.CondRewrite;
+import dev.graphmend.passes.fix.PredicatedSideEffect;
 import dev.graphmend.passes.fix.DeferSideEffect;
 import dev.graphmend.passes.fix.InGraphLogging;
 import dev.graphmend.passes.fix.InGraphPrint;
@@ -47,7 +48,7 @@ public final class RuleRegistry {
 
     public static final List<Entry> ALL = List.of(
             new Entry(SYNTAX_ERROR, null, List.of()),
-            rule(new DataDependentBranch(), new WhereRewrite(), new CondRewrite()),
+            rule(new DataDependentBranch(), new WhereRewrite(), new PredicatedSideEffect(), new CondRewrite()),
             rule(new SideEffectCall(), new InGraphPrint(), new InGraphLogging(), new InGraphWarning(), new DeferSideEffect(),
                     new SkipWhileCompiling()),
             rule(new ValidationGuard(), new AssertAsyncLowering()),
