@@ -22,11 +22,6 @@ public final class AnalysisHost {
         return p;
     }
 
-    /** Findings of {@code focus} in the project of {@code modules} (which holds it); the memo may be null. */
-    public Findings analyze(List<SourceModule> modules, SourceModule focus, AnalysisMemo memo, AnalysisConfig config) {
-        return Analyzer.analyze(project(modules, config), focus, memo);
-    }
-
     /** Forgets the last project (the workspace was re-indexed, or memory is wanted back). */
     public synchronized void forget() {
         last = null;

@@ -13,7 +13,6 @@ import dev.graphmend.passes.analysis.FunctionContext;
 import dev.graphmend.passes.analysis.Project;
 import dev.graphmend.passes.analysis.SourceModule;
 import dev.graphmend.passes.config.AnalysisConfig;
-import dev.graphmend.passes.FixAll;
 import dev.graphmend.passes.fix.FixSite;
 import dev.graphmend.passes.fix.Proposal;
 import dev.graphmend.passes.fix.Transformation;
@@ -408,10 +407,5 @@ public final class Analyzer {
                 }
             };
         }
-    }
-
-    /** Unused-node guard for callers that report on nodes without spans. */
-    static boolean positioned(Node n) {
-        return n.span() != null;
     }
 }

@@ -15,7 +15,6 @@ import dev.graphmend.passes.config.AnalysisConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -289,12 +288,5 @@ public final class FixAll {
     private static String parentOf(String path) {
         int slash = path.lastIndexOf('/');
         return slash < 0 ? "" : path.substring(0, slash);
-    }
-
-    /** Counts of applied fixes by code, for reports. */
-    public static Map<String, Integer> countByCode(List<Applied> applied) {
-        Map<String, Integer> m = new LinkedHashMap<>();
-        for (Applied a : applied) m.merge(a.code(), 1, Integer::sum);
-        return m;
     }
 }
