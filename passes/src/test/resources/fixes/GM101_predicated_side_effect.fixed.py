@@ -9,25 +9,25 @@ import logging
 import torch
 import torch.nn as nn
 
-if not hasattr(torch.ops.graphmend, "log_if"):
-    # graphmend: a conditional logger call that a compiled graph makes in program order (an ordered custom op);
-    # the logger's level, filters and handlers apply when the graph runs;
-    # bool(when) is taken when the graph runs, as the if it replaces took it
-    @torch.library.custom_op("graphmend::log_if", mutates_args=())
-    def _graphmend_log_if(when: torch.Tensor, name: str, method: str, msg: str, pathname: str, lineno: int, func: str) -> None:
-        if not bool(when):
-            return
-        import logging as _logging
+if not hasattr(torch.ops.graphmend, "warn"):
+    # graphmend: a warnings.warn that a compiled graph makes in program order (an ordered custom op);
+    # the warning filters and the module's once-registry apply when the graph runs
+    @torch.library.custom_op("graphmend::warn", mutates_args=())
+    def _graphmend_warn(msg: str, category: str, module: str, filename: str, lineno: int) -> None:
+        import builtins as _builtins
+        import sys as _sys
+        import warnings as _warnings
 
-        logger = _logging.getLogger(name)
-        if method not in ("debug", "info", "warning", "error", "critical"):
-            getattr(logger, method)(msg)  # a method added to Logger, such as warning_once
-        elif logger.isEnabledFor(_logging.getLevelName(method.upper())):
-            level = _logging.getLevelName(method.upper())
-            logger.handle(logger.makeRecord(logger.name, level, pathname, lineno, msg, (), None, func))
+        scope = vars(_sys.modules[module])
+        first, *rest = category.split(".")
+        cls = scope[first] if first in scope else getattr(_builtins, first)
+        for part in rest:
+            cls = getattr(cls, part)
+        registry = scope.setdefault("__warningregistry__", {})
+        _warnings.warn_explicit(msg, cls, filename, lineno, module, registry, scope)
 
-    _graphmend_log_if.register_fake(lambda *args: None)
-    torch.library._register_effectful_op("graphmend::log_if", torch._library.effects.EffectType.ORDERED)
+    _graphmend_warn.register_fake(lambda *args: None)
+    torch.library._register_effectful_op("graphmend::warn", torch._library.effects.EffectType.ORDERED)
 
 if not hasattr(torch.ops.graphmend, "warn_if"):
     # graphmend: a conditional warnings.warn that a compiled graph makes in program order (an ordered custom op);
@@ -53,7 +53,6 @@ if not hasattr(torch.ops.graphmend, "warn_if"):
     torch.library._register_effectful_op("graphmend::warn_if", torch._library.effects.EffectType.ORDERED)
 
 logger = logging.getLogger(__name__)
-torch._dynamo.config.reorderable_logging_functions.add(logger.warning)
 
 if not hasattr(torch.ops.graphmend, "log_if"):
     # graphmend: a conditional logger call that a compiled graph makes in program order (an ordered custom op);
@@ -113,31 +112,31 @@ INPUTS = {
 @torch.compile
 def case_warn_when_negative(x):
     """A UserWarning under a reduction of a comparison."""
-    torch.ops.graphmend.warn_if((x < 0).any(), "negative inputs are clamped", "UserWarning", __name__, __file__, 116)  # expect-fix: GM101  # expect-fix: GM102
+    torch.ops.graphmend.warn_if((x < 0).any(), "negative inputs are clamped", "UserWarning", __name__, __file__, 115)  # expect-fix: GM101  # expect-fix: GM102
     return x.clamp_min(0)
 
 
 @torch.compile
 def case_log_when_nan(x):
     """A module logger's warning under torch.isnan(...).any()."""
-    torch.ops.graphmend.log_if(torch.isnan(x).any(), __name__, "warning", "NaN in the input; replaced by zeros", __file__, 123, "case_log_when_nan")  # expect-fix: GM101  # expect-fix: GM102
+    torch.ops.graphmend.log_if(torch.isnan(x).any(), __name__, "warning", "NaN in the input; replaced by zeros", __file__, 122, "case_log_when_nan")  # expect-fix: GM101  # expect-fix: GM102
     return x.nan_to_num()
 
 
 @torch.compile
 def case_warn_category_under_and(x):
     """An `and` of two one-element conditions, and a warning category."""
-    torch.ops.graphmend.warn_if(torch.logical_and((x > 10).any(), (x < 100).all()), "large but finite values", "RuntimeWarning", __name__, __file__, 130)  # expect-fix: GM101  # expect-fix: GM102
+    torch.ops.graphmend.warn_if(torch.logical_and((x > 10).any(), (x < 100).all()), "large but finite values", "RuntimeWarning", __name__, __file__, 129)  # expect-fix: GM101  # expect-fix: GM102
     return x / 10
 
 
 @torch.compile
 def case_warning_between_computations(x):
-    """The warning's place among other effects: the prints before and after keep their order."""
+    """The record's place among other outputs: the warnings before and after keep their order."""
     y = x.abs().mean()
-    torch._higher_order_ops.print("before")
-    torch.ops.graphmend.log_if(y > 1, __name__, "warning", "the mean magnitude is above one", __file__, 139, "case_warning_between_computations")  # expect-fix: GM101  # expect-fix: GM102
-    torch._higher_order_ops.print("after")
+    torch.ops.graphmend.warn("before", "UserWarning", __name__, __file__, 137)  # expect-fix: GM102
+    torch.ops.graphmend.log_if(y > 1, __name__, "warning", "the mean magnitude is above one", __file__, 138, "case_warning_between_computations")  # expect-fix: GM101  # expect-fix: GM102
+    torch.ops.graphmend.warn("after", "UserWarning", __name__, __file__, 139)  # expect-fix: GM102
     return x / (y + 1)
 
 
@@ -150,5 +149,5 @@ class CaseLogInForward(nn.Module):
 
     def forward(self, x):
         h = self.proj(x).relu()
-        torch.ops.graphmend.log_if((h == 0).all(), __name__, "error", "every activation is zero", __file__, 153, "forward")  # expect-fix: GM101  # expect-fix: GM102
+        torch.ops.graphmend.log_if((h == 0).all(), __name__, "error", "every activation is zero", __file__, 152, "forward")  # expect-fix: GM101  # expect-fix: GM102
         return h

@@ -73,12 +73,12 @@ def case_warn_category_under_and(x):
 
 @torch.compile
 def case_warning_between_computations(x):
-    """The warning's place among other effects: the prints before and after keep their order."""
+    """The record's place among other outputs: the warnings before and after keep their order."""
     y = x.abs().mean()
-    print("before")
+    warnings.warn("before")  # expect-fix: GM102
     if y > 1:  # expect-fix: GM101
         logger.warning("the mean magnitude is above one")  # expect-fix: GM102
-    print("after")
+    warnings.warn("after")  # expect-fix: GM102
     return x / (y + 1)
 
 

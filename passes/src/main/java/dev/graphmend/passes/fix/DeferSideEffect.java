@@ -33,6 +33,12 @@ public final class DeferSideEffect implements Transformation {
         FunctionContext f = site.function();
         String why = whyNotDeferrable(f, stmt, call);
         if (why != null) return Proposal.decline(why);
+        Expr.Call inGraph = inGraphEffect(site, call);
+        if (inGraph != null) {
+            return Proposal.decline("the side effect at line " + inGraph.span().line() + " of this function stays in the "
+                    + "graph in program order (an in-graph print, record or warning), and a deferred call would move "
+                    + "after it");
+        }
         SourceText src = site.source();
         String qn = f.qualifiedName(call.func());
         String callee;
@@ -92,6 +98,31 @@ public final class DeferSideEffect implements Transformation {
                 + "output shows their values at the call. Output now comes after the graph's work instead of in the "
                 + "middle of it.", edits);
     }
+
+    /**
+     * Another output of the same function that the graph makes in program order: a call of an
+     * in-graph operator ({@code T.ops.graphmend.*}, {@code T._higher_order_ops.print}) or a call
+     * that an in-graph rewrite of GM102 takes. Deferred calls run after the graph, so such an output
+     * would come before a deferred one that came first (one graph's outputs among themselves: the
+     * function's own; callers inlining it are not looked at).
+     */
+    private static Expr.Call inGraphEffect(FixSite site, Expr.Call self) {
+        FunctionContext f = site.function();
+        String torch = site.source().unconditionalTorchAlias();
+        for (Stmt s : f.liveStatements()) {
+            if (!(s instanceof Stmt.Expr es) || !(es.value() instanceof Expr.Call c) || c == self) continue;
+            String text = site.source().text(c.func());
+            if (torch != null && (text.startsWith(torch + ".ops.graphmend.") || text.equals(torch + "._higher_order_ops.print"))) {
+                return c;
+            }
+            if (SideEffectCall.sideEffect(f, c) == null) continue;
+            FixSite other = site.at(c);
+            for (Transformation t : IN_GRAPH) if (t.propose(other).offered()) return c;
+        }
+        return null;
+    }
+
+    private static final List<Transformation> IN_GRAPH = List.of(new InGraphPrint(), new InGraphLogging(), new InGraphWarning());
 
     /** A call a registration of its callee would cover that cannot be deferred, in which function, and why. */
     private record Undeferrable(FunctionContext function, Expr.Call call, String why) {}
