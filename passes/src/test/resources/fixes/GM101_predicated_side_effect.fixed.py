@@ -101,6 +101,12 @@ INPUTS = {
         lambda: (_randn(2, 3, seed=2) * 0.1,),
         lambda: (torch.ones(2, 2),),
     ],
+    "case_warn_on_a_tensor_argument": [
+        lambda: (_randn(2, 3, seed=1), torch.tensor(0.5)),
+        lambda: (_randn(2, 3, seed=2), torch.tensor([-1.0])),
+        lambda: (_randn(2, 3, seed=3), torch.tensor([[2.0]])),
+        lambda: (_randn(2, 3, seed=4), torch.tensor([1.0, -2.0])),
+    ],
     "CaseLogInForward": [
         lambda: (_randn(2, 4, seed=1).abs(),),
         lambda: (-_randn(2, 4, seed=2).abs(),),
@@ -112,21 +118,21 @@ INPUTS = {
 @torch.compile
 def case_warn_when_negative(x):
     """A UserWarning under a reduction of a comparison."""
-    torch.ops.graphmend.warn_if((x < 0).any(), "negative inputs are clamped", "UserWarning", __name__, __file__, 115)  # expect-fix: GM101  # expect-fix: GM102
+    torch.ops.graphmend.warn_if((x < 0).any(), "negative inputs are clamped", "UserWarning", __name__, __file__, 121)  # expect-fix: GM101  # expect-fix: GM102
     return x.clamp_min(0)
 
 
 @torch.compile
 def case_log_when_nan(x):
     """A module logger's warning under torch.isnan(...).any()."""
-    torch.ops.graphmend.log_if(torch.isnan(x).any(), __name__, "warning", "NaN in the input; replaced by zeros", __file__, 122, "case_log_when_nan")  # expect-fix: GM101  # expect-fix: GM102
+    torch.ops.graphmend.log_if(torch.isnan(x).any(), __name__, "warning", "NaN in the input; replaced by zeros", __file__, 128, "case_log_when_nan")  # expect-fix: GM101  # expect-fix: GM102
     return x.nan_to_num()
 
 
 @torch.compile
 def case_warn_category_under_and(x):
     """An `and` of two one-element conditions, and a warning category."""
-    torch.ops.graphmend.warn_if(torch.logical_and((x > 10).any(), (x < 100).all()), "large but finite values", "RuntimeWarning", __name__, __file__, 129)  # expect-fix: GM101  # expect-fix: GM102
+    torch.ops.graphmend.warn_if(torch.logical_and((x > 10).any(), (x < 100).all()), "large but finite values", "RuntimeWarning", __name__, __file__, 135)  # expect-fix: GM101  # expect-fix: GM102
     return x / 10
 
 
@@ -134,10 +140,18 @@ def case_warn_category_under_and(x):
 def case_warning_between_computations(x):
     """The record's place among other outputs: the warnings before and after keep their order."""
     y = x.abs().mean()
-    torch.ops.graphmend.warn("before", "UserWarning", __name__, __file__, 137)  # expect-fix: GM102
-    torch.ops.graphmend.log_if(y > 1, __name__, "warning", "the mean magnitude is above one", __file__, 138, "case_warning_between_computations")  # expect-fix: GM101  # expect-fix: GM102
-    torch.ops.graphmend.warn("after", "UserWarning", __name__, __file__, 139)  # expect-fix: GM102
+    torch.ops.graphmend.warn("before", "UserWarning", __name__, __file__, 143)  # expect-fix: GM102
+    torch.ops.graphmend.log_if(y > 1, __name__, "warning", "the mean magnitude is above one", __file__, 144, "case_warning_between_computations")  # expect-fix: GM101  # expect-fix: GM102
+    torch.ops.graphmend.warn("after", "UserWarning", __name__, __file__, 145)  # expect-fix: GM102
     return x / (y + 1)
+
+
+@torch.compile
+def case_warn_on_a_tensor_argument(x, scale):
+    """A condition of unknown shape (a tensor argument compared with a number): the operator takes
+    bool() of it when the graph runs, so two elements raise there as the if did."""
+    torch.ops.graphmend.warn_if(scale < 0, "a negative scale flips the output", "UserWarning", __name__, __file__, 153)  # expect-fix: GM101  # expect-fix: GM102
+    return x * scale
 
 
 class CaseLogInForward(nn.Module):
@@ -149,5 +163,5 @@ class CaseLogInForward(nn.Module):
 
     def forward(self, x):
         h = self.proj(x).relu()
-        torch.ops.graphmend.log_if((h == 0).all(), __name__, "error", "every activation is zero", __file__, 152, "forward")  # expect-fix: GM101  # expect-fix: GM102
+        torch.ops.graphmend.log_if((h == 0).all(), __name__, "error", "every activation is zero", __file__, 166, "forward")  # expect-fix: GM101  # expect-fix: GM102
         return h

@@ -39,6 +39,12 @@ INPUTS = {
         lambda: (_randn(2, 3, seed=2) * 0.1,),
         lambda: (torch.ones(2, 2),),
     ],
+    "case_warn_on_a_tensor_argument": [
+        lambda: (_randn(2, 3, seed=1), torch.tensor(0.5)),
+        lambda: (_randn(2, 3, seed=2), torch.tensor([-1.0])),
+        lambda: (_randn(2, 3, seed=3), torch.tensor([[2.0]])),
+        lambda: (_randn(2, 3, seed=4), torch.tensor([1.0, -2.0])),
+    ],
     "CaseLogInForward": [
         lambda: (_randn(2, 4, seed=1).abs(),),
         lambda: (-_randn(2, 4, seed=2).abs(),),
@@ -80,6 +86,15 @@ def case_warning_between_computations(x):
         logger.warning("the mean magnitude is above one")  # expect-fix: GM102
     warnings.warn("after")  # expect-fix: GM102
     return x / (y + 1)
+
+
+@torch.compile
+def case_warn_on_a_tensor_argument(x, scale):
+    """A condition of unknown shape (a tensor argument compared with a number): the operator takes
+    bool() of it when the graph runs, so two elements raise there as the if did."""
+    if scale < 0:  # expect-fix: GM101
+        warnings.warn("a negative scale flips the output")  # expect-fix: GM102
+    return x * scale
 
 
 class CaseLogInForward(nn.Module):

@@ -15,7 +15,8 @@ import java.util.List;
  * ordered custom op, {@code T.ops.graphmend.warn_if(cond, …)} / {@code log_if(cond, …)}: the graph
  * computes the condition, the op runs in program order and warns or logs only when it holds. The
  * condition's {@code bool()} is taken inside the op when the graph runs, so a condition of other
- * than one element raises there as the {@code if} did. The warning or record itself is the one
+ * than one element raises there as the {@code if} did, with the same message; a single condition
+ * of unknown shape is therefore accepted (an {@code and}/{@code or} of them is not). The warning or record itself is the one
  * {@link InGraphWarning} or {@link InGraphLogging} makes (same legality, same torch releases).
  * Declined for an {@code if} with an {@code else}, a body of more than that one call, and a
  * condition that is not a pure boolean tensor (issue 43 item 3).
@@ -89,7 +90,12 @@ public final class PredicatedSideEffect implements Transformation {
             return Proposal.decline("the if has an else branch, which a predicated call cannot take");
         }
         String why = WhereRewrite.checkCondition(f, cond);
-        if (why != null) return Proposal.decline(why);
+        // the operator takes bool() of the condition when the graph runs, as the if did: a single
+        // boolean tensor of any shape keeps Python's meaning (many elements raise the same error);
+        // an and/or of such operands would not (Python takes bool() of each in turn)
+        boolean anyShape = why != null && why.startsWith(WhereRewrite.NOT_ONE_ELEMENT) && !(cond instanceof Expr.BoolOp)
+                && f.kind(cond) == dev.graphmend.passes.analysis.ValueKind.BOOL_TENSOR && Purity.impurity(f, cond) == null;
+        if (why != null && !anyShape) return Proposal.decline(why);
         if (torch == null) return Proposal.decline("torch is not imported unconditionally at module level in this file");
         Effect chosen = effect;
         boolean alreadyInGraph = plainCall == null;
