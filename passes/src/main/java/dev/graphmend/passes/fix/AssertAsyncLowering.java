@@ -66,7 +66,7 @@ public final class AssertAsyncLowering implements Transformation {
         // a condition of unknown shape: Python's `if` takes bool() of it, which raises RuntimeError
         // unless it has exactly one element; `.reshape(())` keeps that (a RuntimeError, for none or
         // many, when the graph is traced) and gives the assert the one element it needs
-        boolean anyShape = why != null && why.startsWith(WhereRewrite.NOT_ONE_ELEMENT) && boolOfAnyShape(f, checked);
+        boolean anyShape = WhereRewrite.onlyItsShapeIsUnknown(f, checked, why);
         if (why != null && !anyShape) return Proposal.decline(why);
         if (!guard.orelse().isEmpty()) return Proposal.decline("the guard has an else branch");
         SourceText src = site.source();
@@ -107,13 +107,6 @@ public final class AssertAsyncLowering implements Transformation {
                         + "synchronisation and leaves the CUDA context unusable."
                         + (anyShape ? " The condition's shape is not known: one of other than one element raises "
                         + "RuntimeError as Python's bool() does, with reshape's message." : "")));
-    }
-
-    /** A single boolean-tensor test ({@code not} allowed) whose only problem is its unknown shape. */
-    private static boolean boolOfAnyShape(FunctionContext f, Expr c) {
-        Expr e = c instanceof Expr.UnaryOp u && u.op() == dev.graphmend.ir.ast.UnaryOperator.Not ? u.operand() : c;
-        return !(e instanceof Expr.BoolOp) && !(e instanceof Expr.UnaryOp)
-                && f.kind(e) == dev.graphmend.passes.analysis.ValueKind.BOOL_TENSOR && Purity.impurity(f, e) == null;
     }
 
     /** {@code c.reshape(())}, parenthesised unless {@code c} is a primary expression. */

@@ -66,8 +66,12 @@ public final class PredicatedSideEffect implements Transformation {
         FunctionContext f = site.function();
         SourceText src = site.source();
         String torch = src.unconditionalTorchAlias();
+        if (f.config().torchBefore(INFO.sinceTorch())) {
+            return Proposal.decline("the predicated in-graph warning and logger call were observed to work from torch "
+                    + INFO.sinceTorch() + " (torch-version is " + f.config().torchVersion() + ")");
+        }
         Effect effect = inGraphCall(call, torch);
-        String plainCall = null;
+        Proposal plain = null;
         if (effect == null) {
             // a warnings.warn or logger call: the in-graph rewrite of GM102 decides whether it has one
             String qn = f.qualifiedName(call.func());
@@ -75,14 +79,12 @@ public final class PredicatedSideEffect implements Transformation {
             boolean log = call.func() instanceof Expr.Attribute a && a.value() instanceof Expr.Name logger
                     && SideEffectSites.isModuleLogger(site, logger);
             if (!warn && !log) return Proposal.notApplicable();
-            Proposal plain = warn ? new InGraphWarning().propose(site.at(call)) : new InGraphLogging().propose(site.at(call));
+            plain = warn ? new InGraphWarning().propose(site.at(call)) : new InGraphLogging().propose(site.at(call));
             if (!plain.offered()) {
                 return plain.declineReason() == null ? Proposal.notApplicable()
                         : Proposal.decline("the side effect in the branch has no in-graph form: " + plain.declineReason());
             }
             effect = warn ? Effect.WARN : Effect.LOG;
-            plainCall = replacementOf(plain.fix().edits(), call);
-            if (plainCall == null) return Proposal.decline("internal: the in-graph call was not found among its fix's edits");
         } else if (TorchScriptCode.mayCompile(site)) {
             return Proposal.decline(TorchScriptCode.reason("the predicated in-graph operator"));
         }
@@ -93,18 +95,18 @@ public final class PredicatedSideEffect implements Transformation {
         // the operator takes bool() of the condition when the graph runs, as the if did: a single
         // boolean tensor of any shape keeps Python's meaning (many elements raise the same error);
         // an and/or of such operands would not (Python takes bool() of each in turn)
-        boolean anyShape = why != null && why.startsWith(WhereRewrite.NOT_ONE_ELEMENT) && !(cond instanceof Expr.BoolOp)
-                && f.kind(cond) == dev.graphmend.passes.analysis.ValueKind.BOOL_TENSOR && Purity.impurity(f, cond) == null;
-        if (why != null && !anyShape) return Proposal.decline(why);
+        if (why != null && !WhereRewrite.onlyItsShapeIsUnknown(f, cond, why)) return Proposal.decline(why);
         if (torch == null) return Proposal.decline("torch is not imported unconditionally at module level in this file");
         Effect chosen = effect;
-        boolean alreadyInGraph = plainCall == null;
-        String plainText = plainCall != null ? plainCall : src.text(call);
+        Proposal plainRewrite = plain;
+        boolean alreadyInGraph = plain == null;
         return Proposal.lazy("Warn or log inside the graph when the condition holds (a predicated ordered custom op)", Safety.SAFE,
                 "Safe: the graph computes the condition and the operator, called in program order, " + chosen.name
                         + "s only when it holds, as the branch did, under the filters, levels and handlers in force when "
                         + "it runs; no break at the if. The fix adds, once per file, a guarded definition of the "
                         + chosen.predicatedOp() + " operator after the imports.", () -> {
+            // the plain in-graph call GM102's rewrite writes (built only now, as every lazy fix's edits are)
+            String plainText = alreadyInGraph ? src.text(call) : replacementOf(plainRewrite.fix().edits(), call);
             List<Diagnostic.Edit> edits = new ArrayList<>();
             int line;
             Stmt plainDefinition = alreadyInGraph ? lastUseDefinition(site, torch, chosen) : null;
@@ -159,10 +161,10 @@ public final class PredicatedSideEffect implements Transformation {
         };
     }
 
-    /** The text that replaces the call among a plain rewrite's edits. */
+    /** The text that replaces the call among a plain rewrite's edits (InGraphWarning and InGraphLogging always write one). */
     private static String replacementOf(List<Diagnostic.Edit> edits, Expr.Call call) {
         for (Diagnostic.Edit e : edits) if (e.span().equals(call.span())) return e.newText();
-        return null;
+        throw new IllegalStateException("internal: the in-graph rewrite wrote no call at " + call.span());
     }
 
     /**

@@ -630,6 +630,19 @@ public final class WhereRewrite implements Transformation {
         return null;
     }
 
+    /**
+     * Whether {@link #checkCondition}'s objection {@code why} is only that the condition may have
+     * other than one element, and the condition is a single pure boolean tensor (one {@code not}
+     * allowed, no {@code and}/{@code or}): a rewrite that takes Python's {@code bool()} of it
+     * where the graph runs keeps the {@code if}'s meaning, error for many elements included.
+     */
+    static boolean onlyItsShapeIsUnknown(FunctionContext f, Expr c, String why) {
+        if (why == null || !why.startsWith(NOT_ONE_ELEMENT)) return false;
+        Expr e = c instanceof Expr.UnaryOp u && u.op() == UnaryOperator.Not ? u.operand() : c;
+        return !(e instanceof Expr.BoolOp) && !(e instanceof Expr.UnaryOp)
+                && f.kind(e) == ValueKind.BOOL_TENSOR && Purity.impurity(f, e) == null;
+    }
+
     /** Null when every value can be computed unconditionally and the results have one shape; else why not. */
     private String checkValues(FixSite site, List<Expr> values) {
         FunctionContext f = site.function();
